@@ -1,0 +1,77 @@
+/* cleanup.c: the signal-cleanup path. The handler only unlinks and re-raises:
+ * both are async-signal-safe. */
+#include "config.h"
+
+#include "cleanup.h"
+
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+static const int handled[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+
+/* Written with the handled signals blocked, read only by the handler. */
+static char registered_path[PATH_MAX];
+static volatile sig_atomic_t have_path;
+
+static void
+on_signal(int sig)
+{
+	if (have_path)
+		unlink(registered_path);
+	/* Die of the same signal, so the caller's shell sees 128+N. */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+cleanup_install(void)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
+		sigaddset(&sa.sa_mask, handled[i]);
+	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
+		sigaction(handled[i], &sa, NULL);
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+void
+cleanup_block(sigset_t *old)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
+		sigaddset(&set, handled[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+void
+cleanup_unblock(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+void
+cleanup_register(const char *path)
+{
+	sigset_t old;
+
+	cleanup_block(&old);
+	strncpy(registered_path, path, sizeof registered_path - 1);
+	registered_path[sizeof registered_path - 1] = '\0';
+	have_path = 1;
+	cleanup_unblock(&old);
+}
+
+void
+cleanup_forget(void)
+{
+	have_path = 0;
+}

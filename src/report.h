@@ -1,0 +1,24 @@
+/* report.h: the report writers. They read results; they never measure. */
+#ifndef SYNCPROBE_REPORT_H
+#define SYNCPROBE_REPORT_H
+
+#include <stdio.h>
+
+#include "options.h"
+#include "run.h"
+
+struct report {
+	const struct options *options;
+	const struct target_result *targets;
+	size_t ntargets;
+};
+
+void report_text(FILE *out, const struct report *r);
+
+/* Latency figure in microseconds from nanoseconds. */
+double report_usecs(double ns);
+
+/* ops/sec of a row; 0 when it has no time. */
+double report_ops_per_sec(const struct row_result *row);
+
+#endif

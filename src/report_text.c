@@ -1,0 +1,208 @@
+/* report_text.c: the report for people: aligned columns that fit 80
+ * columns, rows that could not run with their reason, then the advice. */
+#include "config.h"
+
+#include <string.h>
+
+#include "method.h"
+#include "platform.h"
+#include "report.h"
+
+#define NAME_WIDTH 36
+#define COL_WIDTH  8
+
+/* A latency in a column: two decimals where sub-microsecond matters. */
+static void
+put_usecs(FILE *out, double us)
+{
+	if (us < 10.0)
+		fprintf(out, "%*.2f", COL_WIDTH, us);
+	else if (us < 100000.0)
+		fprintf(out, "%*.1f", COL_WIDTH, us);
+	else
+		fprintf(out, "%*.0f", COL_WIDTH, us);
+}
+
+static void
+put_rate(FILE *out, double ops)
+{
+	fprintf(out, ops < 10000.0 ? "%*.1f" : "%*.0f", COL_WIDTH, ops);
+}
+
+static const char *
+status_word(const struct row_result *row)
+{
+	return row->status == ROW_ERROR ? "error" : "n/a";
+}
+
+static void
+print_header(FILE *out, const struct report *r)
+{
+	const struct options *o = r->options;
+	char dur[32], block[16], file[16];
+	size_t i;
+
+	options_format_size(o->block_bytes, block, sizeof block);
+	options_format_size(o->file_bytes, file, sizeof file);
+	if (o->ops_per_test)
+		snprintf(dur, sizeof dur, "%llu ops", (unsigned long long)o->ops_per_test);
+	else
+		options_format_duration(o->test_ns, dur, sizeof dur);
+
+	fprintf(out, "syncprobe %s\n", PACKAGE_VERSION);
+	for (i = 0; i < r->ntargets; i++)
+		fprintf(out, "target: %s\n", r->targets[i].path);
+	fprintf(out, "%s per test in %u round%s, %s writes, %s file, pattern %s, direct I/O %s\n",
+	    dur, o->rounds, o->rounds == 1 ? "" : "s", block, file,
+	    options_pattern_name(o->pattern), options_direct_name(o->direct));
+}
+
+static void
+print_row_single(FILE *out, const struct row_result *row)
+{
+	fprintf(out, "%-*s", NAME_WIDTH, row->spec.name);
+	if (row->status != ROW_OK) {
+		fprintf(out, "%*s\n    %s\n", COL_WIDTH, status_word(row), row->reason);
+		return;
+	}
+	put_rate(out, report_ops_per_sec(row));
+	put_usecs(out, report_usecs(stats_mean_ns(&row->total)));
+	put_usecs(out, report_usecs(stats_percentile_ns(&row->total, 50.0)));
+	put_usecs(out, report_usecs(stats_percentile_ns(&row->total, 99.0)));
+	put_usecs(out, report_usecs((double)row->total.max_ns));
+	fputc('\n', out);
+}
+
+/* Several targets: ops/sec and p99 for each, side by side. */
+static void
+print_row_multi(FILE *out, const struct report *r, size_t index)
+{
+	const struct row_result *first = &r->targets[0].rows[index];
+	size_t t;
+
+	fprintf(out, "%-*s", NAME_WIDTH, first->spec.name);
+	for (t = 0; t < r->ntargets; t++) {
+		const struct row_result *row;
+
+		fputs("  ", out);
+		if (index >= r->targets[t].nrows) {
+			fprintf(out, "%*s", 2 * COL_WIDTH, "-");
+			continue;
+		}
+		row = &r->targets[t].rows[index];
+		if (row->status != ROW_OK) {
+			fprintf(out, "%*s%*s", COL_WIDTH, status_word(row), COL_WIDTH, "");
+			continue;
+		}
+		put_rate(out, report_ops_per_sec(row));
+		put_usecs(out, report_usecs(stats_percentile_ns(&row->total, 99.0)));
+	}
+	fputc('\n', out);
+}
+
+static void
+print_column_heads(FILE *out, const struct report *r)
+{
+	size_t t;
+
+	if (r->ntargets == 1) {
+		fprintf(out, "%-*s%*s%*s%*s%*s%*s\n", NAME_WIDTH, "", COL_WIDTH, "ops/sec",
+		    COL_WIDTH, "mean", COL_WIDTH, "p50", COL_WIDTH, "p99", COL_WIDTH, "max");
+		return;
+	}
+	fprintf(out, "%-*s", NAME_WIDTH, "");
+	for (t = 0; t < r->ntargets; t++)
+		fprintf(out, "  %*.*s", 2 * COL_WIDTH, 2 * COL_WIDTH, r->targets[t].path);
+	fputc('\n', out);
+	fprintf(out, "%-*s", NAME_WIDTH, "");
+	for (t = 0; t < r->ntargets; t++)
+		fprintf(out, "  %*s%*s", COL_WIDTH, "ops/sec", COL_WIDTH, "p99");
+	fputc('\n', out);
+}
+
+/* The row list every target shares (the same plan); the longest. */
+static size_t
+row_count(const struct report *r)
+{
+	size_t t, n = 0;
+
+	for (t = 0; t < r->ntargets; t++)
+		if (r->targets[t].nrows > n)
+			n = r->targets[t].nrows;
+	return n;
+}
+
+static const struct row_result *
+row_at(const struct report *r, size_t index)
+{
+	size_t t;
+
+	for (t = 0; t < r->ntargets; t++)
+		if (index < r->targets[t].nrows)
+			return &r->targets[t].rows[index];
+	return NULL;
+}
+
+static void
+print_tables(FILE *out, const struct report *r)
+{
+	size_t i, n = row_count(r);
+	int group = -1;
+	char title[96];
+
+	for (i = 0; i < n; i++) {
+		const struct row_result *row = row_at(r, i);
+
+		if ((int)row->spec.group != group) {
+			group = (int)row->spec.group;
+			plan_group_title(row->spec.group, r->options->block_bytes, title, sizeof title);
+			fprintf(out, "\n%s\n(figures in usecs per operation)\n", title);
+			print_column_heads(out, r);
+		}
+		if (r->ntargets == 1)
+			print_row_single(out, row);
+		else
+			print_row_multi(out, r, i);
+	}
+}
+
+static void
+print_advice(FILE *out, const struct report *r, const struct target_result *tr)
+{
+	const struct advice *a = &tr->advice;
+	size_t i;
+
+	if (r->ntargets == 1)
+		fprintf(out, "\nAdvice\n");
+	else
+		fprintf(out, "\nAdvice for %s\n", tr->path);
+	if (a->wal_sync_method != NULL)
+		fprintf(out, "  wal_sync_method = '%s'\n    %s\n", a->wal_sync_method,
+		    a->method_reason);
+	else
+		fprintf(out, "  wal_sync_method: no advice (%s)\n", a->method_reason);
+	if (a->have_delay)
+		fprintf(out, "  commit_delay = %ld\n    %s\n", a->commit_delay_usecs,
+		    a->delay_reason);
+	else
+		fprintf(out, "  commit_delay: no advice (%s)\n", a->delay_reason);
+	if (a->have_delay && a->commit_delay_usecs > 0)
+		fprintf(out, "    (PostgreSQL waits only when at least commit_siblings = 5 "
+		    "other\n    transactions are active; test it with your workload)\n");
+	for (i = 0; i < a->nwarnings; i++)
+		fprintf(out, "  warning [%s]: %s\n", a->warnings[i].code, a->warnings[i].message);
+	if (tr->failed)
+		fprintf(out, "  stopped by an error: %s\n", tr->error);
+}
+
+void
+report_text(FILE *out, const struct report *r)
+{
+	size_t t;
+
+	print_header(out, r);
+	print_tables(out, r);
+	for (t = 0; t < r->ntargets; t++)
+		if (r->targets[t].measured)
+			print_advice(out, r, &r->targets[t]);
+}

@@ -1,0 +1,40 @@
+/* stats.h: latency statistics in fixed memory. Exact count, sum, min and max;
+ * percentiles from a log-linear histogram whose buckets are at most 1/64 of
+ * their lower bound wide, so a reported percentile (a bucket's midpoint,
+ * clamped to the exact min and max) is within 0.8% of the true value. */
+#ifndef SYNCPROBE_STATS_H
+#define SYNCPROBE_STATS_H
+
+#include <stdint.h>
+
+#define STATS_SUB_BITS    6	/* 64 buckets per power of two */
+#define STATS_EXACT_LIMIT (2u << STATS_SUB_BITS)	/* below: one bucket per ns */
+#define STATS_MAX_EXP     40	/* up to 2^40 ns (18 minutes); above, the last bucket */
+#define STATS_BUCKETS \
+	(STATS_EXACT_LIMIT + (STATS_MAX_EXP - STATS_SUB_BITS - 1) * (1u << STATS_SUB_BITS))
+
+struct stats {
+	uint64_t count;
+	uint64_t sum_ns;
+	uint64_t min_ns;
+	uint64_t max_ns;
+	uint32_t buckets[STATS_BUCKETS];
+};
+
+void stats_init(struct stats *s);
+void stats_add(struct stats *s, uint64_t ns);
+void stats_merge(struct stats *dst, const struct stats *src);
+
+/* Mean in nanoseconds; 0 when empty. */
+double stats_mean_ns(const struct stats *s);
+
+/* The p-th percentile (0 < p <= 100) by nearest rank, in nanoseconds;
+ * 0 when empty. */
+double stats_percentile_ns(const struct stats *s, double p);
+
+/* Bucket helpers, exposed for the unit tests and the histogram display. */
+unsigned stats_bucket_of(uint64_t ns);
+uint64_t stats_bucket_low(unsigned bucket);
+uint64_t stats_bucket_width(unsigned bucket);
+
+#endif
