@@ -1,0 +1,66 @@
+# tests/lib.sh: sourced by every shell test. Strict mode, a private work
+# directory removed on exit, and TAP helpers.
+set -eu
+LC_ALL=C
+export LC_ALL
+
+: "${SYNCPROBE:?SYNCPROBE must name the syncprobe binary}"
+: "${top_srcdir:=.}"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/syncprobe-test.XXXXXX")
+chmod 755 "$WORK"
+tap_n=0
+tap_failed=0
+
+cleanup_work() {
+	rm -rf "$WORK"
+}
+trap cleanup_work EXIT
+
+tap_ok() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1"
+}
+
+tap_fail() {
+	tap_n=$((tap_n + 1))
+	tap_failed=$((tap_failed + 1))
+	echo "not ok $tap_n - $1"
+	if [ $# -gt 1 ]; then
+		printf '%s\n' "$2" | sed 's/^/# /'
+	fi
+}
+
+tap_skip() {
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
+}
+
+# tap_check DESC CMD...: pass when CMD succeeds.
+tap_check() {
+	desc=$1
+	shift
+	if "$@"; then tap_ok "$desc"; else tap_fail "$desc" "failed: $*"; fi
+}
+
+tap_is() {
+	if [ "$1" = "$2" ]; then
+		tap_ok "$3"
+	else
+		tap_fail "$3" "got:  $1
+want: $2"
+	fi
+}
+
+tap_done() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+}
+
+# no_testfile DIR: true when syncprobe left no test file in DIR.
+no_testfile() {
+	[ -z "$(find "$1" -maxdepth 1 -name '.syncprobe.*' -print)" ]
+}
+
+# A fast run's options: few operations, a small file.
+FAST="-q -n 20 --file-size 64k"
