@@ -37,6 +37,7 @@ static const struct option long_options[] = {
 	{ "pattern",         required_argument, NULL, OPT_PATTERN },
 	{ "wal-sync-method", required_argument, NULL, OPT_WAL_SYNC_METHOD },
 	{ "rounds",          required_argument, NULL, OPT_ROUNDS },
+	{ "format",          required_argument, NULL, 'F' },
 	{ "quiet",           no_argument,       NULL, 'q' },
 	{ "help",            no_argument,       NULL, 'h' },
 	{ "version",         no_argument,       NULL, 'V' },
@@ -69,6 +70,7 @@ usage(int status)
 "      --wal-sync-method=METHOD  base commit_delay on this method (the server's)\n"
 "      --rounds=N                measure each group in N interleaved rounds\n"
 "                                (default 1)\n"
+"  -F, --format=text|json|conf   report format (default text)\n"
 "  -q, --quiet                   no progress line on stderr\n"
 "  -h, --help                    show this help and exit\n"
 "  -V, --version                 show the version and exit\n"
@@ -167,6 +169,9 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 			die_value(c, arg, "unknown method (open_datasync, fdatasync, fsync, fsync_writethrough, open_sync)");
 		o->wal_method = method_index(m);
 		break;
+	case 'F':
+		rc = options_parse_format(arg, &o->format, err, sizeof err);
+		break;
 	case OPT_ROUNDS:
 		rc = options_parse_count(arg, MAX_ROUNDS, &v, err, sizeof err);
 		o->rounds = (unsigned)v;
@@ -185,7 +190,7 @@ parse_command_line(int argc, char **argv, struct options *o)
 
 	options_defaults(o);
 	opterr = 0;	/* our own one-line messages, not getopt's */
-	while ((c = getopt_long(argc, argv, ":s:n:f:b:t:m:qhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":s:n:f:b:t:m:F:qhV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'q':
 			o->quiet = true;
@@ -278,7 +283,17 @@ main(int argc, char **argv)
 	rep.options = &o;
 	rep.targets = results;
 	rep.ntargets = ndone;
-	report_text(stdout, &rep);
+	switch (o.format) {
+	case FORMAT_TEXT:
+		report_text(stdout, &rep);
+		break;
+	case FORMAT_JSON:
+		report_json(stdout, &rep);
+		break;
+	case FORMAT_CONF:
+		report_conf(stdout, &rep);
+		break;
+	}
 	status = rc == RUN_OK ? 0 : rc == RUN_IO ? EXIT_IO : EXIT_USAGE;
 	if (finish_output() != 0)
 		status = EXIT_IO;

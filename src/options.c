@@ -380,6 +380,10 @@ options_validate(const struct options *o, char *err, size_t errlen)
 		snprintf(err, errlen, "--filename: conflicts with a TARGET directory (the file's directory is the target)");
 		return -1;
 	}
+	if (o->format == FORMAT_CONF && o->ntargets > 1) {
+		snprintf(err, errlen, "--format=conf: gives one server's settings (name one TARGET)");
+		return -1;
+	}
 	if (o->wal_method >= 0 && !(o->methods & (1u << o->wal_method))) {
 		snprintf(err, errlen, "--wal-sync-method '%s': not among the --methods measured",
 		    method_table[o->wal_method].name);

@@ -13,6 +13,51 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#if HAVE_STRUCT_STATFS_F_FSTYPENAME
+#include <sys/param.h>
+#include <sys/mount.h>
+#elif HAVE_SYS_VFS_H && HAVE_STATFS
+#include <sys/vfs.h>
+#endif
+#if HAVE_SYS_SYSMACROS_H
+#include <sys/sysmacros.h>
+#endif
+
+/* Linux statfs magic numbers (linux/magic.h and the filesystems' own
+ * sources), written out so that no Linux header is needed to build. */
+static const struct fs_magic {
+	unsigned long magic;
+	const char *name;
+} fs_magic_table[] = {
+	{ 0xEF53UL,     "ext2/ext3/ext4" },	/* one magic for all three */
+	{ 0x58465342UL, "xfs" },
+	{ 0x9123683EUL, "btrfs" },
+	{ 0x2FC12FC1UL, "zfs" },
+	{ 0xF2F52010UL, "f2fs" },
+	{ 0xCA451A4EUL, "bcachefs" },
+	{ 0x3153464AUL, "jfs" },
+	{ 0x52654973UL, "reiserfs" },
+	{ 0x3434UL,     "nilfs2" },
+	{ 0x01161970UL, "gfs2" },
+	{ 0x7461636FUL, "ocfs2" },
+	{ 0x01021994UL, "tmpfs" },
+	{ 0x858458F6UL, "ramfs" },
+	{ 0x958458F6UL, "hugetlbfs" },
+	{ 0x6969UL,     "nfs" },
+	{ 0xFF534D42UL, "cifs" },
+	{ 0xFE534D42UL, "smb2" },
+	{ 0x517BUL,     "smb" },
+	{ 0x00C36400UL, "ceph" },
+	{ 0x01021997UL, "9p" },
+	{ 0x794C7630UL, "overlay" },
+	{ 0x65735546UL, "fuse" },
+	{ 0xF15FUL,     "ecryptfs" },
+	{ 0x4D44UL,     "vfat" },
+	{ 0x2011BAB0UL, "exfat" },
+	{ 0x73717368UL, "squashfs" },
+	{ 0x9660UL,     "iso9660" },
+	{ 0x15013346UL, "udf" },
+};
 
 uint64_t
 platform_now_ns(void)
@@ -226,6 +271,58 @@ platform_aligned_alloc(size_t align, size_t size)
 	p = aligned_alloc(align, (size + align - 1) / align * align);
 #endif
 	return p;
+}
+
+const char *
+platform_fs_magic_name(unsigned long magic)
+{
+	size_t i;
+
+	/* f_type is a signed long on some systems: compare the 32 bits that
+	 * every magic number fits in, whatever sign extension happened. */
+	magic &= 0xFFFFFFFFUL;
+	for (i = 0; i < sizeof fs_magic_table / sizeof fs_magic_table[0]; i++)
+		if (fs_magic_table[i].magic == magic)
+			return fs_magic_table[i].name;
+	return NULL;
+}
+
+int
+platform_fs_type(const char *path, char *buf, size_t len)
+{
+	if (len > 0)
+		buf[0] = '\0';
+#if HAVE_STRUCT_STATFS_F_FSTYPENAME
+	struct statfs sf;
+
+	if (statfs(path, &sf) == -1 || sf.f_fstypename[0] == '\0')
+		return -1;
+	snprintf(buf, len, "%s", sf.f_fstypename);
+	return 0;
+#elif HAVE_SYS_VFS_H && HAVE_STATFS
+	struct statfs sf;
+	const char *name;
+
+	if (statfs(path, &sf) == -1)
+		return -1;
+	name = platform_fs_magic_name((unsigned long)sf.f_type);
+	if (name == NULL)
+		return -1;
+	snprintf(buf, len, "%s", name);
+	return 0;
+#else
+	(void)path;
+	return -1;
+#endif
+}
+
+void
+platform_dev_numbers(dev_t dev, unsigned long *maj, unsigned long *min)
+{
+	/* major() and minor() come from sys/sysmacros.h with glibc and from
+	 * sys/types.h elsewhere. */
+	*maj = (unsigned long)major(dev);
+	*min = (unsigned long)minor(dev);
 }
 
 void

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define NSEC_PER_SEC  1000000000ULL
 #define NSEC_PER_USEC 1000ULL
@@ -61,6 +62,20 @@ size_t platform_direct_offset_align(int fd);
 
 /* Allocate size bytes aligned to align (a power of two); NULL on failure. */
 void *platform_aligned_alloc(size_t align, size_t size);
+
+/* The type of the filesystem holding path, as a name ("xfs", "tmpfs"):
+ * statfs's f_fstypename where the system has it, else the statfs magic
+ * number looked up in platform_fs_magic_name(). Returns 0, or -1 when
+ * statfs failed or the type is not one we know (buf is then ""). */
+int platform_fs_type(const char *path, char *buf, size_t len);
+
+/* The filesystem a Linux statfs f_type magic number stands for, or NULL
+ * when it is not in the table. ext2, ext3 and ext4 share one magic, so
+ * that one is "ext2/ext3/ext4", never a guess at which. */
+const char *platform_fs_magic_name(unsigned long magic);
+
+/* A device number's major and minor parts, as /sys/dev/block names them. */
+void platform_dev_numbers(dev_t dev, unsigned long *maj, unsigned long *min);
 
 /* Operating system name, release and machine (uname), for reports. */
 void platform_system(char *os, char *release, char *machine, size_t len);

@@ -14,6 +14,10 @@ struct report {
 };
 
 void report_text(FILE *out, const struct report *r);
+void report_json(FILE *out, const struct report *r);
+
+/* One target only: a server has one set of settings. */
+void report_conf(FILE *out, const struct report *r);
 
 /* Latency figure in microseconds from nanoseconds. */
 double report_usecs(double ns);

@@ -10,6 +10,32 @@
 
 #define NAME_WIDTH 36
 #define COL_WIDTH  8
+#define LINE_WIDTH 79
+
+/* Print text word-wrapped to LINE_WIDTH, every line indented. */
+static void
+put_wrapped(FILE *out, int indent, const char *text)
+{
+	const char *p = text;
+
+	while (*p != '\0') {
+		int room = LINE_WIDTH - indent, len = 0, cut = -1;
+
+		while (p[len] != '\0' && len <= room) {
+			if (p[len] == ' ')
+				cut = len;
+			len++;
+		}
+		if (p[len] == '\0' && len <= room)
+			cut = len;
+		else if (cut <= 0)
+			cut = len;	/* one word longer than a line: as it is */
+		fprintf(out, "%*s%.*s\n", indent, "", cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+}
 
 /* A latency in a column: two decimals where sub-microsecond matters. */
 static void
@@ -62,7 +88,8 @@ print_row_single(FILE *out, const struct row_result *row)
 {
 	fprintf(out, "%-*s", NAME_WIDTH, row->spec.name);
 	if (row->status != ROW_OK) {
-		fprintf(out, "%*s\n    %s\n", COL_WIDTH, status_word(row), row->reason);
+		fprintf(out, "%*s\n", COL_WIDTH, status_word(row));
+		put_wrapped(out, 4, row->reason);
 		return;
 	}
 	put_rate(out, report_ops_per_sec(row));
@@ -176,23 +203,34 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		fprintf(out, "\nAdvice\n");
 	else
 		fprintf(out, "\nAdvice for %s\n", tr->path);
-	if (a->wal_sync_method != NULL)
-		fprintf(out, "  wal_sync_method = '%s'\n    %s\n", a->wal_sync_method,
-		    a->method_reason);
-	else
-		fprintf(out, "  wal_sync_method: no advice (%s)\n", a->method_reason);
-	if (a->have_delay)
-		fprintf(out, "  commit_delay = %ld\n    %s\n", a->commit_delay_usecs,
-		    a->delay_reason);
-	else
-		fprintf(out, "  commit_delay: no advice (%s)\n", a->delay_reason);
+	if (a->wal_sync_method != NULL) {
+		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method);
+		put_wrapped(out, 4, a->method_reason);
+	} else {
+		fprintf(out, "  wal_sync_method: no advice\n");
+		put_wrapped(out, 4, a->method_reason);
+	}
+	if (a->have_delay) {
+		fprintf(out, "  commit_delay = %ld\n", a->commit_delay_usecs);
+		put_wrapped(out, 4, a->delay_reason);
+	} else {
+		fprintf(out, "  commit_delay: no advice\n");
+		put_wrapped(out, 4, a->delay_reason);
+	}
 	if (a->have_delay && a->commit_delay_usecs > 0)
-		fprintf(out, "    (PostgreSQL waits only when at least commit_siblings = 5 "
-		    "other\n    transactions are active; test it with your workload)\n");
-	for (i = 0; i < a->nwarnings; i++)
-		fprintf(out, "  warning [%s]: %s\n", a->warnings[i].code, a->warnings[i].message);
-	if (tr->failed)
-		fprintf(out, "  stopped by an error: %s\n", tr->error);
+		put_wrapped(out, 4, "(the server waits only when at least commit_siblings "
+		    "(default 5) other transactions are active: test it with your workload)");
+	for (i = 0; i < a->nwarnings; i++) {
+		char line[ADVICE_TEXT_LEN + 64];
+
+		snprintf(line, sizeof line, "warning [%s]: %s", a->warnings[i].code,
+		    a->warnings[i].message);
+		put_wrapped(out, 2, line);
+	}
+	if (tr->failed) {
+		fprintf(out, "  stopped by an error:\n");
+		put_wrapped(out, 4, tr->error);
+	}
 }
 
 void

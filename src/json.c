@@ -1,0 +1,198 @@
+/* json.c: the JSON writer (see json.h for its guarantees). */
+#include "config.h"
+
+#include "json.h"
+
+#include <math.h>
+#include <string.h>
+
+void
+json_init(struct json *j, FILE *out)
+{
+	memset(j, 0, sizeof *j);
+	j->out = out;
+}
+
+/* Length of the valid UTF-8 sequence at s, or 0 if it is not one: no
+ * overlong forms, no surrogates, nothing above U+10FFFF. */
+static size_t
+utf8_valid_len(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	size_t len, i;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+		cp = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		cp = c & 0x0F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+void
+json_write_string(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', out);
+	while (*p != '\0') {
+		size_t len = utf8_valid_len(p);
+
+		if (len == 0) {
+			fputs("\\ufffd", out);
+			p++;
+			continue;
+		}
+		if (len > 1) {
+			fwrite(p, 1, len, out);
+			p += len;
+			continue;
+		}
+		switch (*p) {
+		case '"':  fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		case '\t': fputs("\\t", out); break;
+		case '\b': fputs("\\b", out); break;
+		case '\f': fputs("\\f", out); break;
+		default:
+			if (*p < 0x20 || *p == 0x7F)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+		}
+		p++;
+	}
+	fputc('"', out);
+}
+
+/* Comma, newline and indentation before an item, then its key. */
+static void
+item(struct json *j, const char *key)
+{
+	if (j->depth > 0) {
+		if (j->has_items[j->depth])
+			fputc(',', j->out);
+		j->has_items[j->depth] = true;
+		fprintf(j->out, "\n%*s", 2 * j->depth, "");
+	}
+	if (key != NULL) {
+		json_write_string(j->out, key);
+		fputs(": ", j->out);
+	}
+}
+
+static void
+open_container(struct json *j, const char *key, char c)
+{
+	item(j, key);
+	fputc(c, j->out);
+	if (j->depth < JSON_MAX_DEPTH - 1)
+		j->depth++;
+	j->has_items[j->depth] = false;
+}
+
+static void
+close_container(struct json *j, char c)
+{
+	bool had = j->has_items[j->depth];
+
+	if (j->depth > 0)
+		j->depth--;
+	if (had)
+		fprintf(j->out, "\n%*s", 2 * j->depth, "");
+	fputc(c, j->out);
+	if (j->depth == 0)
+		fputc('\n', j->out);
+}
+
+void
+json_begin_object(struct json *j, const char *key)
+{
+	open_container(j, key, '{');
+}
+
+void
+json_end_object(struct json *j)
+{
+	close_container(j, '}');
+}
+
+void
+json_begin_array(struct json *j, const char *key)
+{
+	open_container(j, key, '[');
+}
+
+void
+json_end_array(struct json *j)
+{
+	close_container(j, ']');
+}
+
+void
+json_string(struct json *j, const char *key, const char *value)
+{
+	item(j, key);
+	if (value == NULL)
+		fputs("null", j->out);
+	else
+		json_write_string(j->out, value);
+}
+
+void
+json_uint(struct json *j, const char *key, uint64_t value)
+{
+	item(j, key);
+	fprintf(j->out, "%llu", (unsigned long long)value);
+}
+
+void
+json_int(struct json *j, const char *key, long value)
+{
+	item(j, key);
+	fprintf(j->out, "%ld", value);
+}
+
+void
+json_double(struct json *j, const char *key, double value, int decimals)
+{
+	item(j, key);
+	if (!isfinite(value))
+		fputs("null", j->out);
+	else
+		fprintf(j->out, "%.*f", decimals, value);
+}
+
+void
+json_bool(struct json *j, const char *key, bool value)
+{
+	item(j, key);
+	fputs(value ? "true" : "false", j->out);
+}
+
+void
+json_null(struct json *j, const char *key)
+{
+	item(j, key);
+	fputs("null", j->out);
+}

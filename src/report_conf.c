@@ -1,0 +1,68 @@
+/* report_conf.c: postgresql.conf lines a script can append or drop into
+ * conf.d/, each commented with the figure it came from. Everything that is
+ * not a setting is a comment, so the output is always a valid file. */
+#include "config.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "report.h"
+
+/* A comment line: newlines in the text (a path may hold one) must not end
+ * the comment early and leave the rest as a setting. */
+static void
+put_comment(FILE *out, const char *prefix, const char *text)
+{
+	const char *p;
+
+	fputs("# ", out);
+	fputs(prefix, out);
+	for (p = text; *p != '\0'; p++)
+		fputc(*p == '\n' || *p == '\r' ? ' ' : *p, out);
+	fputc('\n', out);
+}
+
+void
+report_conf(FILE *out, const struct report *r)
+{
+	const struct target_result *tr = &r->targets[0];
+	const struct advice *a = &tr->advice;
+	const char *method;
+	char when[64], block[16], head[128];
+	time_t now = time(NULL);
+	struct tm tm;
+	size_t i;
+
+	options_format_size(r->options->block_bytes, block, sizeof block);
+	if (gmtime_r(&now, &tm) == NULL || strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(when, sizeof when, "unknown date");
+	snprintf(head, sizeof head, "syncprobe %s, %s: ", PACKAGE_VERSION, when);
+	put_comment(out, head, tr->path);
+
+	if (!a->have_delay) {
+		put_comment(out, "no advice: ", a->delay_reason);
+		return;
+	}
+	/* The method the delay rests on: the advised one, or the server's
+	 * own (--wal-sync-method), so the two lines always agree. */
+	method = a->basis->spec.method->name;
+	if (a->wal_sync_method != NULL && strcmp(method, a->wal_sync_method) != 0)
+		fprintf(out, "# syncprobe would advise wal_sync_method = '%s'; "
+		    "these lines keep the server's %s\n", a->wal_sync_method, method);
+	else
+		put_comment(out, "wal_sync_method: ", a->method_reason);
+	fprintf(out, "wal_sync_method = '%s'\t# %.1f us per %s write + flush\n",
+	    method, a->basis_mean_usecs, block);
+	fprintf(out, "commit_delay = %ld\t\t# us: half of the %s flush interval (%.3f us)\n",
+	    a->commit_delay_usecs, a->basis->spec.name, a->basis_mean_usecs);
+	fprintf(out, "#commit_siblings = 5\t\t# commit_delay waits only while this many "
+	    "other transactions are active\n");
+	for (i = 0; i < a->nwarnings; i++) {
+		char prefix[64];
+
+		snprintf(prefix, sizeof prefix, "warning [%s]: ", a->warnings[i].code);
+		put_comment(out, prefix, a->warnings[i].message);
+	}
+	if (tr->failed)
+		put_comment(out, "stopped by an error: ", tr->error);
+}

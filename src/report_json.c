@@ -1,0 +1,204 @@
+/* report_json.c: one JSON document for scripts. Its shape is a contract:
+ * keys in snake_case, units in key names, null where a figure does not
+ * exist; an incompatible change bumps JSON_SCHEMA_VERSION (see the man
+ * page's JSON OUTPUT section). */
+#include "config.h"
+
+#include "json.h"
+#include "method.h"
+#include "platform.h"
+#include "report.h"
+
+#define JSON_SCHEMA_VERSION 1
+#define USECS_DECIMALS      3	/* nanoseconds */
+
+static const char *const status_names[] = { "ok", "unsupported", "error" };
+
+static void
+put_system(struct json *j)
+{
+	char os[64], release[128], machine[64];
+
+	platform_system(os, release, machine, sizeof os);
+	json_begin_object(j, "system");
+	json_string(j, "os", os);
+	json_string(j, "release", release);
+	json_string(j, "machine", machine);
+	json_end_object(j);
+}
+
+static void
+put_settings(struct json *j, const struct options *o)
+{
+	unsigned i;
+
+	json_begin_object(j, "settings");
+	if (o->ops_per_test) {
+		json_null(j, "secs_per_test");
+		json_uint(j, "ops_per_test", o->ops_per_test);
+	} else {
+		json_double(j, "secs_per_test", (double)o->test_ns / 1e9, 6);
+		json_null(j, "ops_per_test");
+	}
+	json_uint(j, "block_bytes", o->block_bytes);
+	json_uint(j, "file_bytes", o->file_bytes);
+	json_string(j, "pattern", options_pattern_name(o->pattern));
+	json_string(j, "direct", options_direct_name(o->direct));
+	json_uint(j, "rounds", o->rounds);
+	json_begin_array(j, "tests");
+	for (i = 0; i < GROUP_COUNT; i++)
+		if (o->groups & (1u << i))
+			json_string(j, NULL, options_group_name((enum group)i));
+	json_end_array(j);
+	json_begin_array(j, "methods");
+	for (i = 0; i < method_count; i++)
+		if (o->methods & (1u << i))
+			json_string(j, NULL, method_table[i].name);
+	json_end_array(j);
+	json_string(j, "wal_sync_method", o->wal_method >= 0 ?
+	    method_table[o->wal_method].name : NULL);
+	json_end_object(j);
+}
+
+/* The seven latency figures of s, or null when it holds nothing. */
+static void
+put_latency(struct json *j, const char *key, const struct stats *s)
+{
+	static const struct {
+		const char *key;
+		double p;
+	} pcts[] = { { "p50", 50 }, { "p90", 90 }, { "p99", 99 }, { "p999", 99.9 } };
+	size_t i;
+
+	if (s->count == 0) {
+		json_null(j, key);
+		return;
+	}
+	json_begin_object(j, key);
+	json_double(j, "mean", report_usecs(stats_mean_ns(s)), USECS_DECIMALS);
+	json_double(j, "min", report_usecs((double)s->min_ns), USECS_DECIMALS);
+	for (i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
+		json_double(j, pcts[i].key, report_usecs(stats_percentile_ns(s, pcts[i].p)),
+		    USECS_DECIMALS);
+	json_double(j, "max", report_usecs((double)s->max_ns), USECS_DECIMALS);
+	json_end_object(j);
+}
+
+static void
+put_slices(struct json *j, const struct row_result *row)
+{
+	unsigned i;
+
+	json_begin_array(j, "slices");
+	for (i = 0; i < row->nslices && row->ops > 0; i++) {
+		const struct slice *s = &row->slices[i];
+
+		json_begin_object(j, NULL);
+		json_uint(j, "ops", s->ops);
+		json_double(j, "ops_per_sec", s->ns ? (double)s->ops * 1e9 / (double)s->ns : 0.0, 1);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+static void
+put_row(struct json *j, const struct row_result *row)
+{
+	const struct row_spec *sp = &row->spec;
+
+	json_begin_object(j, NULL);
+	json_string(j, "group", options_group_name(sp->group));
+	json_string(j, "name", sp->name);
+	json_string(j, "method", sp->method && sp->kind == OP_WRITE_SYNC ? sp->method->name : NULL);
+	json_bool(j, "direct", sp->direct);
+	json_uint(j, "writes_per_op", sp->writes_per_op);
+	json_uint(j, "write_bytes", sp->write_bytes);
+	json_string(j, "status", status_names[row->status]);
+	json_string(j, "reason", row->status == ROW_OK ? NULL : row->reason);
+	json_uint(j, "ops", row->ops);
+	if (row->ops > 0) {
+		json_double(j, "seconds", (double)row->elapsed_ns / 1e9, 6);
+		json_double(j, "ops_per_sec", report_ops_per_sec(row), 1);
+	} else {
+		json_null(j, "seconds");
+		json_null(j, "ops_per_sec");
+	}
+	put_latency(j, "usecs", &row->total);
+	put_latency(j, "write_usecs", &row->write);
+	put_latency(j, "sync_usecs", &row->sync);
+	put_slices(j, row);
+	json_end_object(j);
+}
+
+static void
+put_advice(struct json *j, const struct target_result *tr)
+{
+	const struct advice *a = &tr->advice;
+	size_t i;
+
+	json_begin_object(j, "advice");
+	json_string(j, "wal_sync_method", a->wal_sync_method);
+	json_string(j, "wal_sync_method_reason", a->method_reason);
+	if (a->have_delay)
+		json_int(j, "commit_delay", a->commit_delay_usecs);
+	else
+		json_null(j, "commit_delay");
+	json_string(j, "commit_delay_reason", a->delay_reason);
+	if (a->have_delay) {
+		json_begin_object(j, "basis");
+		json_string(j, "group", options_group_name(a->basis->spec.group));
+		json_string(j, "name", a->basis->spec.name);
+		json_string(j, "method", a->basis->spec.method->name);
+		json_bool(j, "direct", a->basis->spec.direct);
+		json_double(j, "mean_usecs", a->basis_mean_usecs, USECS_DECIMALS);
+		json_uint(j, "ops", a->basis->ops);
+		json_end_object(j);
+	} else {
+		json_null(j, "basis");
+	}
+	json_begin_array(j, "warnings");
+	for (i = 0; i < a->nwarnings; i++) {
+		json_begin_object(j, NULL);
+		json_string(j, "code", a->warnings[i].code);
+		json_string(j, "message", a->warnings[i].message);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_end_object(j);
+}
+
+static void
+put_target(struct json *j, const struct target_result *tr)
+{
+	size_t i;
+
+	json_begin_object(j, NULL);
+	json_string(j, "path", tr->path);
+	json_string(j, "status", tr->failed ? "error" : "ok");
+	json_string(j, "error", tr->failed ? tr->error : NULL);
+	json_begin_array(j, "tests");
+	for (i = 0; i < tr->nrows; i++)
+		put_row(j, &tr->rows[i]);
+	json_end_array(j);
+	put_advice(j, tr);
+	json_end_object(j);
+}
+
+void
+report_json(FILE *out, const struct report *r)
+{
+	struct json j;
+	size_t i;
+
+	json_init(&j, out);
+	json_begin_object(&j, NULL);
+	json_uint(&j, "schema_version", JSON_SCHEMA_VERSION);
+	json_string(&j, "syncprobe_version", PACKAGE_VERSION);
+	put_system(&j);
+	put_settings(&j, r->options);
+	json_begin_array(&j, "targets");
+	for (i = 0; i < r->ntargets; i++)
+		put_target(&j, &r->targets[i]);
+	json_end_array(&j);
+	json_end_object(&j);
+}

@@ -1,0 +1,53 @@
+#!/bin/sh
+# cli_advice.sh: the advised commit_delay is half the mean of the advised
+# method's one-write row, as printed, and --wal-sync-method moves it.
+. "$top_srcdir/tests/lib.sh"
+
+out=$WORK/out
+
+# The printed mean of row $2 in the one-write section of $1.
+row_mean() {
+	awk -v n="$2" '/^Compare file sync methods using one/ { s = 1 } /^$/ { s = 0 }
+		s && index($0, n " ") == 1 && substr($0, length(n) + 1) ~ /^ +[0-9]/ {
+			split(substr($0, length(n) + 1), f, " "); print f[2]; exit }' "$1"
+}
+
+check_advice() {
+	label=$1
+	method=$(sed -n "s/^  wal_sync_method = '\(.*\)'\$/\1/p" "$out")
+	delay=$(sed -n 's/^  commit_delay = \([0-9]*\)$/\1/p' "$out")
+	basis=$(sed -n 's/^    half of \([0-9.]*\) us, the mean of one write + sync with \([a-z_]*\).*/\1 \2/p' "$out")
+	case $method in
+	open_datasync|fdatasync|fsync|fsync_writethrough|open_sync) tap_ok "$label: advises a real method ($method)" ;;
+	*) tap_fail "$label: advised method" "$(cat "$out")" ;;
+	esac
+	set -- $basis
+	if [ $# -ne 2 ] || [ -z "$delay" ]; then
+		tap_fail "$label: commit_delay and its basis printed" "$(cat "$out")"
+		return
+	fi
+	want=$(awk -v m="$1" 'BEGIN { h = m / 2; printf "%d", (h - int(h) >= 0.5) ? int(h) + 1 : int(h) }')
+	tap_is "$delay" "$want" "$label: commit_delay $delay is half of the basis mean $1, rounded"
+	printed=$(row_mean "$out" "$2")
+	if awk -v a="$1" -v b="$printed" 'BEGIN { d = a - b; exit !(b != "" && d <= 0.051 && d >= -0.051) }'; then
+		tap_ok "$label: basis mean $1 is the '$2' row's printed mean ($printed)"
+	else
+		tap_fail "$label: basis matches the row" "basis $1, row '$2' mean '$printed'"
+	fi
+	basis_method=$2
+}
+
+"$SYNCPROBE" $FAST -t one,two "$WORK" >"$out"
+check_advice "default run"
+tap_is "$basis_method" "$method" "default run: commit_delay rests on the advised method"
+
+"$SYNCPROBE" $FAST -t one --wal-sync-method=open_sync "$WORK" >"$out"
+check_advice "--wal-sync-method=open_sync"
+tap_is "$basis_method" "open_sync" "--wal-sync-method=open_sync: the delay rests on open_sync"
+tap_check "--wal-sync-method is named in the reason" grep -q -- '--wal-sync-method' "$out"
+
+# Without the one-write test there is nothing to base advice on, and it says so.
+"$SYNCPROBE" $FAST -t nosync "$WORK" >"$out"
+tap_check "no advice without the one-write test" grep -q '^  commit_delay: no advice' "$out"
+
+tap_done

@@ -1,0 +1,110 @@
+#!/bin/sh
+# cli_rows.sh: every row of every group is reported, with figures or a reason,
+# and the run leaves nothing behind.
+. "$top_srcdir/tests/lib.sh"
+
+out=$WORK/out
+dir=$WORK/target
+mkdir "$dir"
+
+# The rows of the section titled $1 in $out: the lines between the title
+# and the next blank line, minus the two heading lines.
+section_rows() {
+	awk -v t="$1" '$0 == t { s = 1; n = 0; next } s && /^$/ { s = 0 }
+		s { n++; if (n > 2 && $0 !~ /^    /) print }' "$out"
+}
+
+count_rows() {
+	section_rows "$1" | wc -l | tr -d ' '
+}
+
+rc=0
+"$SYNCPROBE" $FAST "$dir" >"$out" 2>"$WORK/err" || rc=$?
+tap_is "$rc" 0 "a default run with -n 20 exits 0"
+tap_is "$(cat "$WORK/err")" "" "nothing on stderr with --quiet"
+tap_check "no test file left in the target" no_testfile "$dir"
+tap_is "$(ls -A "$dir")" "" "the target is as empty as before"
+
+one="Compare file sync methods using one 8kB write"
+two="Compare file sync methods using two 8kB writes"
+tap_is "$(count_rows "$one")" 10 "group one has 10 rows (5 methods, buffered and direct)"
+tap_is "$(count_rows "$two")" 10 "group two has 10 rows"
+tap_is "$(count_rows "Compare open_sync with different write sizes")" 5 "sizes has 5 rows"
+tap_is "$(count_rows "Test if fsync on non-write file descriptor is honored")" 2 "descriptor has 2 rows"
+tap_is "$(count_rows "Non-sync'ed 8kB writes")" 1 "nosync has 1 row"
+
+for m in open_datasync fdatasync fsync fsync_writethrough open_sync; do
+	for suffix in "" " (direct)"; do
+		name="$m$suffix"
+		line=$(section_rows "$one" | awk -v n="$name" 'index($0, n " ") == 1 &&
+			substr($0, length(n) + 1) ~ /^ +[0-9ne]/')
+		case $line in
+		"") tap_fail "row '$name' in group one" "$(cat "$out")" ;;
+		*n/a*|*error*) tap_ok "row '$name' present (n/a)" ;;
+		*)
+			# ops/sec, mean, p50, p99, max: five numbers, ordered.
+			set -- $(printf '%s\n' "${line#"$name"}")
+			if [ $# -eq 5 ] && awk -v a="$3" -v b="$4" -v c="$5" 'BEGIN { exit !(a <= b && b <= c) }'; then
+				tap_ok "row '$name' has five figures with p50 <= p99 <= max"
+			else
+				tap_fail "row '$name' figures" "$line"
+			fi
+			;;
+		esac
+	done
+done
+
+# Unsupported rows carry their reason on the next line.
+if grep -A1 '^fsync_writethrough  *n/a$' "$out" | grep -q 'F_FULLFSYNC'; then
+	tap_ok "fsync_writethrough n/a says why (F_FULLFSYNC)"
+elif grep -q '^fsync_writethrough  *[0-9]' "$out"; then
+	tap_skip "fsync_writethrough n/a reason" "this system has F_FULLFSYNC"
+else
+	tap_fail "fsync_writethrough n/a reason" "$(cat "$out")"
+fi
+
+# The non-synced write keeps sub-microsecond precision (two decimals).
+line=$(section_rows "Non-sync'ed 8kB writes")
+case $line in
+*[0-9].[0-9][0-9]*) tap_ok "nosync latency printed with sub-microsecond precision" ;;
+*) tap_fail "nosync precision" "$line" ;;
+esac
+
+# --direct and --tests and --methods choose the rows.
+"$SYNCPROBE" $FAST --direct=off -t one "$dir" >"$out"
+tap_is "$(count_rows "$one")" 5 "--direct=off: 5 buffered rows"
+tap_is "$(grep -c '(direct)' "$out" || true)" 0 "--direct=off: no direct row"
+"$SYNCPROBE" $FAST --direct=on -t one,two "$dir" >"$out"
+tap_is "$(section_rows "$one" | grep -vc '(direct)' || true)" 0 "--direct=on: only direct rows"
+tap_is "$(count_rows "$two")" 5 "--direct=on: 5 rows in group two"
+"$SYNCPROBE" $FAST -t nosync,one -m fdatasync --direct=off "$dir" >"$out"
+tap_is "$(count_rows "$one")" 1 "-m fdatasync: one row in group one"
+tap_is "$(count_rows "$two")" 0 "-t nosync,one: no group two"
+tap_is "$(count_rows "Non-sync'ed 8kB writes")" 1 "-t nosync,one: the nosync row"
+
+# Other block sizes and the append pattern run and clean up.
+rc=0
+"$SYNCPROBE" $FAST -b 4k --pattern=append -t one,two --direct=off "$dir" >"$out" || rc=$?
+tap_is "$rc" 0 "-b 4k --pattern=append exits 0"
+tap_check "-b 4k titles say 4kB" grep -q "using one 4kB write" "$out"
+tap_check "append run leaves nothing" no_testfile "$dir"
+
+# -f uses exactly the named file and removes it.
+rc=0
+"$SYNCPROBE" $FAST -t one -m fsync -f "$dir/my test file" >"$out" || rc=$?
+tap_is "$rc" 0 "-f NEWFILE exits 0"
+tap_check "-f file removed afterwards" test ! -e "$dir/my test file"
+tap_check "-f names the file as the target" grep -q "target: $dir/my test file" "$out"
+
+# Rounds split the operations: with -n 20 in 3 rounds every row still has 20.
+"$SYNCPROBE" -q -n 20 --file-size 64k --rounds 3 -t one -m fdatasync --direct=off "$dir" >"$out"
+tap_check "--rounds 3 runs" grep -q '^fdatasync  *[0-9]' "$out"
+
+# Several targets are reported side by side.
+mkdir "$dir/b"
+"$SYNCPROBE" $FAST -t one -m fdatasync --direct=off "$dir" "$dir/b" >"$out"
+tap_check "two targets: both named" sh -c "grep -q 'target: $dir\$' '$out' && grep -q 'target: $dir/b\$' '$out'"
+tap_check "two targets: an advice block each" test "$(grep -c '^Advice for ' "$out")" -eq 2
+tap_check "two targets: nothing left" sh -c "[ -z \"\$(find '$dir' -name '.syncprobe.*')\" ]"
+
+tap_done

@@ -1,0 +1,181 @@
+/* test_advice.c: the wal_sync_method and commit_delay rules on made-up rows. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "advice.h"
+#include "tap.h"
+
+#define MAX_ROWS 20
+
+struct fixture {
+	struct row_result rows[MAX_ROWS];
+	size_t n;
+};
+
+/* A row of group g for method m whose every operation took usecs. */
+static struct row_result *
+add(struct fixture *f, enum group g, const char *m, bool direct, double usecs, int ops)
+{
+	struct row_spec spec;
+	struct row_result *r = &f->rows[f->n++];
+	int i;
+
+	memset(&spec, 0, sizeof spec);
+	spec.group = g;
+	spec.method = method_find(m);
+	spec.direct = direct;
+	spec.kind = OP_WRITE_SYNC;
+	spec.writes_per_op = g == GROUP_TWO ? 2 : 1;
+	spec.write_bytes = 8192;
+	snprintf(spec.name, sizeof spec.name, "%s%s", m, direct ? " (direct)" : "");
+	probe_result_init(r, &spec);
+	for (i = 0; i < ops; i++)
+		stats_add(&r->total, (uint64_t)(usecs * 1000.0 + 0.5));
+	r->ops = (uint64_t)ops;
+	r->elapsed_ns = r->total.sum_ns;
+	return r;
+}
+
+static const struct advice_input linux_like = { NULL, "fdatasync", false };
+
+static void
+test_commit_delay_rule(void)
+{
+	ok(advice_commit_delay(88.0) == 44, "half of 88 is 44");
+	ok(advice_commit_delay(89.0) == 45, "44.5 rounds to 45");
+	ok(advice_commit_delay(88.998) == 44, "44.499 rounds to 44");
+	ok(advice_commit_delay(0.0) == 0, "zero stays zero");
+	ok(advice_commit_delay(0.9) == 0, "0.45 rounds to 0");
+	ok(advice_commit_delay(200000.0) == 100000, "100000 is allowed");
+	ok(advice_commit_delay(500000.0) == 100000, "clamped to PostgreSQL's 100000");
+}
+
+static void
+test_keeps_default_within_ten_percent(void)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct advice a;
+
+	add(f, GROUP_ONE, "open_datasync", false, 80, 200);
+	add(f, GROUP_ONE, "fdatasync", false, 88, 200);
+	add(f, GROUP_TWO, "open_datasync", false, 160, 200);
+	add(f, GROUP_TWO, "fdatasync", false, 92, 200);
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(a.wal_sync_method && strcmp(a.wal_sync_method, "fdatasync") == 0,
+	    "fdatasync (180) beats open_datasync (240): %s", a.wal_sync_method);
+	ok(a.have_delay && a.commit_delay_usecs == 44 && a.basis == &f->rows[1],
+	    "commit_delay is half of the fdatasync one-write mean: %ld", a.commit_delay_usecs);
+	free(f);
+}
+
+static void
+test_within_and_beyond_ten_percent(void)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct advice a;
+
+	/* default 110, best 100: exactly 10% — keep the default. */
+	add(f, GROUP_ONE, "fdatasync", false, 110, 200);
+	add(f, GROUP_ONE, "fsync", false, 100, 200);
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(strcmp(a.wal_sync_method, "fdatasync") == 0, "default kept at exactly +10%%");
+	ok(a.commit_delay_usecs == 55, "delay from the kept default: %ld", a.commit_delay_usecs);
+
+	f->n = 0;
+	add(f, GROUP_ONE, "fdatasync", false, 110.2, 200);
+	add(f, GROUP_ONE, "fsync", false, 100, 200);
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(strcmp(a.wal_sync_method, "fsync") == 0, "fsync advised when the default is 10.2%% slower");
+	ok(a.commit_delay_usecs == 50, "delay from fsync: %ld", a.commit_delay_usecs);
+	free(f);
+}
+
+static void
+test_ignores_direct_and_failed_rows(void)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct row_result *r;
+	struct advice a;
+
+	add(f, GROUP_ONE, "open_datasync", true, 20, 200);	/* direct: not the server's way */
+	r = add(f, GROUP_ONE, "fsync", false, 10, 200);
+	r->status = ROW_UNSUPPORTED;
+	add(f, GROUP_ONE, "fdatasync", false, 300, 200);
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(strcmp(a.wal_sync_method, "fdatasync") == 0 && !a.direct_basis,
+	    "only buffered rows that ran count");
+	ok(a.basis == &f->rows[2] && a.commit_delay_usecs == 150, "basis is the buffered fdatasync row");
+	free(f);
+}
+
+static void
+test_direct_only_and_forced(void)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct advice_input forced = { "open_sync", "fdatasync", false };
+	struct advice a;
+
+	add(f, GROUP_ONE, "fdatasync", true, 100, 200);
+	add(f, GROUP_ONE, "open_sync", true, 60, 200);
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(a.direct_basis && strcmp(a.wal_sync_method, "open_sync") == 0,
+	    "with only direct rows, advice rests on them");
+	advice_compute(f->rows, f->n, &forced, &a);
+	ok(a.have_delay && a.commit_delay_usecs == 30 && strcmp(a.basis->spec.method->name, "open_sync") == 0,
+	    "--wal-sync-method picks the basis row");
+
+	f->n = 0;
+	add(f, GROUP_ONE, "fdatasync", false, 100, 200);
+	add(f, GROUP_ONE, "fsync", false, 140, 200);
+	forced.forced_method = "fsync";
+	advice_compute(f->rows, f->n, &forced, &a);
+	ok(strcmp(a.wal_sync_method, "fdatasync") == 0 && a.commit_delay_usecs == 70,
+	    "forced method changes the delay, not the advised method");
+	free(f);
+}
+
+static void
+test_full_fsync_platform(void)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct advice_input mac = { NULL, "open_datasync", true };
+	struct advice a;
+
+	add(f, GROUP_ONE, "fsync", false, 50, 200);
+	add(f, GROUP_ONE, "fsync_writethrough", false, 5000, 200);
+	advice_compute(f->rows, f->n, &mac, &a);
+	ok(strcmp(a.wal_sync_method, "fsync_writethrough") == 0 &&
+	    strstr(a.method_reason, "does not flush") != NULL,
+	    "F_FULLFSYNC platforms get fsync_writethrough, with why");
+	ok(a.commit_delay_usecs == 2500, "delay from the writethrough row");
+	free(f);
+}
+
+static void
+test_nothing_to_advise(void)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct advice a;
+
+	add(f, GROUP_NOSYNC, "fsync", false, 1, 200);
+	f->rows[0].spec.method = NULL;
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(a.wal_sync_method == NULL && !a.have_delay && a.method_reason[0] != '\0',
+	    "no one-write rows: no advice, and a reason");
+	free(f);
+}
+
+int
+main(void)
+{
+	test_commit_delay_rule();
+	test_keeps_default_within_ten_percent();
+	test_within_and_beyond_ten_percent();
+	test_ignores_direct_and_failed_rows();
+	test_direct_only_and_forced();
+	test_full_fsync_platform();
+	test_nothing_to_advise();
+	return tap_done();
+}

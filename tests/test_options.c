@@ -1,0 +1,217 @@
+/* test_options.c: size, duration, count and list parsing, exactly. */
+#include "config.h"
+
+#include <string.h>
+
+#include "method.h"
+#include "options.h"
+#include "tap.h"
+
+static char err[ERRBUF_LEN];
+
+static void
+check_size(const char *s, uint64_t want)
+{
+	uint64_t got = 0;
+	int rc = options_parse_size(s, &got, err, sizeof err);
+
+	ok(rc == 0 && got == want, "size '%s' = %llu (got %llu, rc %d)", s,
+	    (unsigned long long)want, (unsigned long long)got, rc);
+}
+
+static void
+refuse_size(const char *s)
+{
+	uint64_t got = 0;
+
+	ok(options_parse_size(s, &got, err, sizeof err) == -1 && err[0] != '\0',
+	    "size '%s' refused (%s)", s, err);
+}
+
+static void
+check_duration(const char *s, uint64_t want_ns)
+{
+	uint64_t got = 0;
+	int rc = options_parse_duration(s, &got, err, sizeof err);
+
+	ok(rc == 0 && got == want_ns, "duration '%s' = %llu ns (got %llu)", s,
+	    (unsigned long long)want_ns, (unsigned long long)got);
+}
+
+static void
+refuse_duration(const char *s)
+{
+	uint64_t got = 0;
+
+	ok(options_parse_duration(s, &got, err, sizeof err) == -1 && err[0] != '\0',
+	    "duration '%s' refused (%s)", s, err);
+}
+
+static void
+check_count(const char *s, uint64_t max, int want_rc, uint64_t want)
+{
+	uint64_t got = 0;
+	int rc = options_parse_count(s, max, &got, err, sizeof err);
+
+	ok(rc == want_rc && (rc != 0 || got == want), "count '%s' -> rc %d, %llu",
+	    s, want_rc, (unsigned long long)want);
+}
+
+static void
+test_format_round_trip(void)
+{
+	static const uint64_t sizes[] = { 512, 1024, 8192, 16384, 16ULL << 20, 3ULL << 30, 1000 };
+	static const uint64_t durations[] = { 500000000ULL, 1000000000ULL, 2500000ULL, 7000ULL };
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		uint64_t back = 0;
+
+		options_format_size(sizes[i], buf, sizeof buf);
+		ok(options_parse_size(buf, &back, err, sizeof err) == 0 && back == sizes[i],
+		    "size %llu prints as '%s' and parses back", (unsigned long long)sizes[i], buf);
+	}
+	for (i = 0; i < sizeof durations / sizeof durations[0]; i++) {
+		uint64_t back = 0;
+
+		options_format_duration(durations[i], buf, sizeof buf);
+		ok(options_parse_duration(buf, &back, err, sizeof err) == 0 && back == durations[i],
+		    "duration %llu prints as '%s' and parses back",
+		    (unsigned long long)durations[i], buf);
+	}
+	options_format_size(8192, buf, sizeof buf);
+	ok(strcmp(buf, "8kB") == 0, "8192 prints as 8kB (%s)", buf);
+	options_format_size(16ULL << 20, buf, sizeof buf);
+	ok(strcmp(buf, "16MB") == 0, "16MiB prints as 16MB (%s)", buf);
+	options_format_duration(500000000ULL, buf, sizeof buf);
+	ok(strcmp(buf, "500ms") == 0, "half a second prints as 500ms (%s)", buf);
+}
+
+static void
+test_lists(void)
+{
+	unsigned bits = 0;
+
+	ok(options_parse_groups("one,nosync", &bits, err, sizeof err) == 0 &&
+	    bits == ((1u << GROUP_ONE) | (1u << GROUP_NOSYNC)), "tests one,nosync");
+	ok(options_parse_groups("all", &bits, err, sizeof err) == 0 &&
+	    bits == (1u << GROUP_COUNT) - 1, "tests all");
+	ok(options_parse_groups("one,,two", &bits, err, sizeof err) == -1, "empty list item refused");
+	ok(options_parse_groups("one,bogus", &bits, err, sizeof err) == -1 &&
+	    strstr(err, "'bogus'") != NULL, "unknown test named in the error (%s)", err);
+	ok(options_parse_groups("", &bits, err, sizeof err) == -1, "empty list refused");
+	ok(options_parse_methods("fdatasync,open_sync", &bits, err, sizeof err) == 0 &&
+	    bits == ((1u << method_index(method_find("fdatasync"))) |
+	    (1u << method_index(method_find("open_sync")))), "methods fdatasync,open_sync");
+	ok(options_parse_methods("fdatasync,", &bits, err, sizeof err) == -1, "trailing comma refused");
+	ok(options_parse_methods("FSYNC", &bits, err, sizeof err) == -1, "names are case-sensitive");
+}
+
+static void
+test_choices(void)
+{
+	enum direct_mode d;
+	enum pattern p;
+	enum format f;
+
+	ok(options_parse_direct("off", &d, err, sizeof err) == 0 && d == DIRECT_OFF, "direct off");
+	ok(options_parse_direct("yes", &d, err, sizeof err) == -1 &&
+	    strstr(err, "both, on, off") != NULL, "direct yes refused, choices listed (%s)", err);
+	ok(options_parse_pattern("append", &p, err, sizeof err) == 0 && p == PATTERN_APPEND, "pattern append");
+	ok(options_parse_pattern("random", &p, err, sizeof err) == -1, "pattern random refused");
+	ok(options_parse_format("json", &f, err, sizeof err) == 0 && f == FORMAT_JSON, "format json");
+}
+
+static void
+test_validate(void)
+{
+	struct options o;
+
+	options_defaults(&o);
+	ok(options_validate(&o, err, sizeof err) == 0, "defaults are valid");
+	ok(options_min_file_bytes(&o) == 16384, "default groups need a 16kB file");
+	o.file_bytes = 16383;
+	ok(options_validate(&o, err, sizeof err) == -1 && strstr(err, "at least 16kB") != NULL,
+	    "file one byte too small refused, minimum named (%s)", err);
+	o.groups = 1u << GROUP_ONE;
+	o.file_bytes = 8192;
+	ok(options_validate(&o, err, sizeof err) == 0, "8kB file is enough for 'one'");
+	o.groups = 1u << GROUP_TWO;
+	ok(options_validate(&o, err, sizeof err) == -1, "8kB file too small for 'two'");
+	options_defaults(&o);
+	o.block_bytes = 3072;
+	ok(options_validate(&o, err, sizeof err) == -1, "block 3k refused");
+	options_defaults(&o);
+	o.methods = 1u << method_index(method_find("fsync"));
+	o.wal_method = method_index(method_find("fdatasync"));
+	ok(options_validate(&o, err, sizeof err) == -1 && strstr(err, "fdatasync") != NULL,
+	    "--wal-sync-method outside --methods refused (%s)", err);
+	options_defaults(&o);
+	o.filename = "x";
+	o.ntargets = 1;
+	ok(options_validate(&o, err, sizeof err) == -1, "-f with a TARGET refused");
+}
+
+int
+main(void)
+{
+	check_size("8192", 8192);
+	check_size("8k", 8192);
+	check_size("8K", 8192);
+	check_size("8KiB", 8192);
+	check_size("8kB", 8192);
+	check_size("16M", 16777216);
+	check_size("16MiB", 16777216);
+	check_size("1G", 1073741824);
+	check_size("0", 0);
+	refuse_size("");
+	refuse_size("k");
+	refuse_size("-8k");
+	refuse_size("+8k");
+	refuse_size(" 8k");
+	refuse_size("8k ");
+	refuse_size("8x");
+	refuse_size("8.5k");
+	refuse_size("1e3");
+	refuse_size("99999999999999999999");
+	refuse_size("18014398509481984k");	/* 2^54 k overflows 64 bits */
+
+	check_duration("5", 5000000000ULL);
+	check_duration("1.5", 1500000000ULL);
+	check_duration("1.5s", 1500000000ULL);
+	check_duration("500ms", 500000000ULL);
+	check_duration("250us", 250000ULL);
+	check_duration("0.001", 1000000ULL);
+	check_duration("3600", 3600000000000ULL);
+	check_duration("1.0000000001", 1000000000ULL);
+	refuse_duration("0");
+	refuse_duration("0.0000001");
+	refuse_duration("-1");
+	refuse_duration("abc");
+	refuse_duration("1x");
+	refuse_duration("1e999");
+	refuse_duration("nan");
+	refuse_duration("inf");
+	refuse_duration("1.");
+	refuse_duration(".5");
+	refuse_duration("3601");
+	refuse_duration("99999999999999999999");
+	refuse_duration("");
+	refuse_duration("5 s");
+
+	check_count("200", 1000, 0, 200);
+	check_count("1000", 1000, 0, 1000);
+	check_count("1001", 1000, -1, 0);
+	check_count("0", 1000, -1, 0);
+	check_count("-5", 1000, -1, 0);
+	check_count("99999999999999999999", UINT64_MAX, -1, 0);
+	check_count("12a", 1000, -1, 0);
+	check_count("", 1000, -1, 0);
+
+	test_format_round_trip();
+	test_lists();
+	test_choices();
+	test_validate();
+	return tap_done();
+}
