@@ -69,7 +69,7 @@ usage(int status)
 "                                through the file\n"
 "      --wal-sync-method=METHOD  base commit_delay on this method (the server's)\n"
 "      --rounds=N                measure each group in N interleaved rounds\n"
-"                                (default 1)\n"
+"                                (default 5; 1 = one block per row)\n"
 "  -F, --format=text|json|conf   report format (default text)\n"
 "  -q, --quiet                   no progress line on stderr\n"
 "  -h, --help                    show this help and exit\n"

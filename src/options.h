@@ -17,7 +17,7 @@
 #define DEFAULT_TEST_NS       500000000ULL	/* see README "Why half a second" */
 #define MAX_TEST_NS           (3600ULL * 1000000000ULL)
 #define MAX_OPS_PER_TEST      1000000000ULL
-#define DEFAULT_ROUNDS        1u
+#define DEFAULT_ROUNDS        5u	/* slices per row, round-robin within a group */
 #define MAX_ROUNDS            1000u
 #define ERRBUF_LEN            256
 
