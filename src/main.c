@@ -258,6 +258,13 @@ main(int argc, char **argv)
 		o.targets = here;
 		o.ntargets = 1;
 	}
+	/* Refuse a bad target before measuring any: a typo in the last of
+	 * several targets should not cost the time of the first. */
+	for (i = 0; i < o.ntargets && o.filename == NULL; i++)
+		if (testfile_check_dir(o.targets[i], err, sizeof err) == -1) {
+			fprintf(stderr, "syncprobe: %s\n", err);
+			return EXIT_USAGE;
+		}
 	cleanup_install();
 	progress_init(&p, o.quiet);
 	results = calloc(o.ntargets, sizeof *results);

@@ -55,8 +55,8 @@ random_seed(void)
 	return (platform_now_ns() ^ ((uint64_t)getpid() << 32)) | 1;
 }
 
-static int
-check_directory(const char *dir, char *err, size_t errlen)
+int
+testfile_check_dir(const char *dir, char *err, size_t errlen)
 {
 	struct stat st;
 
@@ -202,7 +202,7 @@ testfile_create(struct testfile *tf, const char *dir, const char *exact,
 		}
 		snprintf(tf->dir, sizeof tf->dir, "%s", dir);
 	}
-	if (check_directory(tf->dir, err, errlen) == -1)
+	if (testfile_check_dir(tf->dir, err, errlen) == -1)
 		return -1;
 	if ((fd = create_exclusive(tf, exact, err, errlen)) == -1) {
 		tf->path[0] = '\0';

@@ -54,6 +54,9 @@ struct row_run {
 	bool warmed;
 };
 
+/* Whether dir exists and is a directory; -1 with a message in err if not. */
+int testfile_check_dir(const char *dir, char *err, size_t errlen);
+
 /* Create the test file in dir (or exactly `exact`, which must not exist),
  * fill it with incompressible bytes and sync it and its directory.
  * Returns 0, or -1 with a one-line message in err. */
