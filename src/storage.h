@@ -59,6 +59,7 @@ int storage_probe(const char *dir, const char *sysfs_root,
 
 /* Every field unknown. */
 void storage_info_init(struct storage_info *out);
+void storage_device_init(struct storage_device *dev);
 
 /* Decode mountinfo's octal escapes (\040 space, \011 tab, \012 newline,
  * \134 backslash) in place. */
@@ -66,6 +67,10 @@ void storage_unescape(char *s);
 
 /* Parse one mountinfo line (see proc(5)); 0, or -1 when malformed. */
 int storage_mountinfo_parse_line(const char *line, struct storage_mount *m);
+
+/* Whether the comma-separated option list opts has the option opt, whole
+ * ("nobarrier" is not in "nobarrierx"). */
+bool storage_has_option(const char *opts, const char *opt);
 
 /* Whether mount point mp holds the absolute path path: mp is path, or a
  * leading run of its components ("/a" holds "/a/b", not "/ab"). */
