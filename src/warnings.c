@@ -1,0 +1,202 @@
+/* warnings.c: the warning rules. Pure: no I/O, no clock; each rule is a
+ * function of the rows, the advice, the storage facts and the measured
+ * sleep, so the unit tests check each at its boundary. */
+#include "config.h"
+
+#include "warnings.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "options.h"
+
+#define NAMES_LEN     160	/* the rows a warning lists, within its message */
+#define NAMES_LISTED  4		/* more rows than this: "and N more" */
+#define REASON_SHOWN  "%.80s"	/* a row's reason, cut to fit the message */
+
+static void warn_implausible(struct advice *a);
+static void warn_nondurable(const struct storage_info *st, struct advice *a);
+static void warn_nobarrier(const struct storage_info *st, struct advice *a);
+static void warn_rotational(const struct storage_info *st, struct advice *a);
+static void warn_writeback(const struct storage_info *st, struct advice *a);
+static void warn_direct(const struct row_result *rows, size_t n, struct advice *a);
+static void warn_few_samples(struct advice *a);
+static void warn_sleep(const struct sleep_result *sleep, struct advice *a);
+
+/* "8kB": the bytes one operation of row writes. */
+static void
+op_size(const struct row_result *row, char *buf, size_t len)
+{
+	options_format_size((uint64_t)row->spec.write_bytes * row->spec.writes_per_op,
+	    buf, len);
+}
+
+static void
+warn_implausible(struct advice *a)
+{
+	char size[32];
+	double mean;
+
+	if (a->basis == NULL)
+		return;
+	mean = advice_mean_usecs(a->basis);
+	if (!(mean < WARN_MIN_FLUSH_USECS))
+		return;
+	op_size(a->basis, size, sizeof size);
+	advice_warn(a, "implausible_flush",
+	    "%s took %.3f us per %s write and sync: nothing durable is that fast, so "
+	    "the target is in memory (tmpfs, a RAM disk) or syncs are skipped "
+	    "(eatmydata, nobarrier). Test the directory the database will really use.",
+	    a->basis->spec.name, mean, size);
+}
+
+static void
+warn_nondurable(const struct storage_info *st, struct advice *a)
+{
+	if (st == NULL || !st->have_filesystem ||
+	    (strcmp(st->filesystem, "tmpfs") != 0 && strcmp(st->filesystem, "ramfs") != 0))
+		return;
+	advice_warn(a, "nondurable_fs",
+	    "The target is on %s, which lives in memory: nothing written here survives "
+	    "a reboot, and the figures say nothing about a disk. Test the directory "
+	    "the database will really use.", st->filesystem);
+}
+
+static void
+warn_nobarrier(const struct storage_info *st, struct advice *a)
+{
+	const char *opt;
+
+	if (st == NULL || !st->have_mount_options)
+		return;
+	if (storage_has_option(st->mount_options, "nobarrier"))
+		opt = "nobarrier";
+	else if (storage_has_option(st->mount_options, "barrier=0"))
+		opt = "barrier=0";
+	else
+		return;
+	advice_warn(a, "nobarrier",
+	    "The filesystem is mounted with %s: syncs do not make the device flush "
+	    "its write cache, so a power loss can lose committed transactions. "
+	    "Remount without it unless that cache is battery- or flash-backed.", opt);
+}
+
+static void
+warn_rotational(const struct storage_info *st, struct advice *a)
+{
+	double per_sec;
+
+	if (st == NULL || !st->have_device || st->device.rotational != 1 ||
+	    a->basis == NULL || a->basis->elapsed_ns == 0)
+		return;
+	/* ops over elapsed time, as the report prints ops/sec. */
+	per_sec = (double)a->basis->ops * 1e9 / (double)a->basis->elapsed_ns;
+	if (!(per_sec > WARN_MAX_ROTATIONS_PER_SEC))
+		return;
+	advice_warn(a, "rotational_too_fast",
+	    "%s reports a rotating disk, yet %s made %.0f flushes a second, more than "
+	    "a 15,000 rpm disk turns (250): a write cache is absorbing them. That is "
+	    "durable only if the cache is battery- or flash-backed (a virtual disk: "
+	    "ask how the host caches it).", st->device.name, a->basis->spec.name, per_sec);
+}
+
+static void
+warn_writeback(const struct storage_info *st, struct advice *a)
+{
+	if (st == NULL || !st->have_device || !st->device.have_write_cache ||
+	    strcmp(st->device.write_cache, "write back") != 0)
+		return;
+	advice_warn(a, "writeback_cache",
+	    "%s has a volatile write cache (write back): commits are durable only if "
+	    "it honours flush requests, which these figures cannot prove. Check that it "
+	    "has power-loss protection or a battery-backed cache (a virtual disk: the "
+	    "host's cache mode).", st->device.name);
+}
+
+/* Direct rows the filesystem refused, as probe.c words it; rows that could
+ * not run for another reason (a method missing here, a write below the
+ * direct-I/O unit) are the report's n/a lines, not a warning. */
+static bool
+direct_refused(const struct row_result *r)
+{
+	return r->spec.direct && r->status == ROW_UNSUPPORTED &&
+	    strstr(r->reason, "refused") != NULL;
+}
+
+static void
+warn_direct(const struct row_result *rows, size_t n, struct advice *a)
+{
+	const struct row_result *first = NULL;
+	char names[NAMES_LEN] = "";
+	size_t i, count = 0, used;
+
+	for (i = 0; i < n; i++) {
+		if (!direct_refused(&rows[i]))
+			continue;
+		if (first == NULL)
+			first = &rows[i];
+		if (count < NAMES_LISTED) {
+			used = strlen(names);
+			snprintf(names + used, sizeof names - used, "%s%s",
+			    count ? ", " : "", rows[i].spec.name);
+		}
+		count++;
+	}
+	if (first == NULL)
+		return;
+	if (count > NAMES_LISTED) {
+		used = strlen(names);
+		snprintf(names + used, sizeof names - used, " and %zu more",
+		    count - NAMES_LISTED);
+	}
+	advice_warn(a, "direct_refused",
+	    "Direct I/O was refused for %s: " REASON_SHOWN ". They have no figures; "
+	    "the buffered rows still apply, and a server set to use direct I/O would "
+	    "fail here.", names, first->reason);
+}
+
+static void
+warn_few_samples(struct advice *a)
+{
+	if (a->basis == NULL || a->basis->ops >= WARN_MIN_BASIS_OPS)
+		return;
+	advice_warn(a, "few_samples",
+	    "commit_delay rests on only %llu operations of %s, so it may move from "
+	    "run to run. Run each test longer (-s, --secs-per-test) for a stable figure.",
+	    (unsigned long long)a->basis->ops, a->basis->spec.name);
+}
+
+static void
+warn_sleep(const struct sleep_result *sleep, struct advice *a)
+{
+	char slack[48] = "";
+
+	if (sleep == NULL || sleep->samples == 0 || !a->have_delay ||
+	    a->commit_delay_usecs <= 0 ||
+	    !(sleep->mean_usecs > WARN_SLEEP_OVERSHOOT * (double)a->commit_delay_usecs))
+		return;
+	if (sleep->timer_slack_usecs >= 0.0)
+		snprintf(slack, sizeof slack, ", timer slack %.0f us", sleep->timer_slack_usecs);
+	advice_warn(a, "sleep_overshoot",
+	    "A commit_delay of %ld us really sleeps %.1f us on average here (p99 %.1f "
+	    "us%s): each delayed flush waits over twice as long as advised. Lower the "
+	    "server's timer slack (systemd TimerSlackNSec=) or leave commit_delay at 0.",
+	    a->commit_delay_usecs, sleep->mean_usecs, sleep->p99_usecs, slack);
+}
+
+void
+warnings_compute(const struct row_result *rows, size_t n,
+    const struct storage_info *st, const struct sleep_result *sleep,
+    struct advice *a)
+{
+	/* Most serious first: a target that cannot be durable at all, then a
+	 * device that may not be, then figures that may not be stable. */
+	warn_implausible(a);
+	warn_nondurable(st, a);
+	warn_nobarrier(st, a);
+	warn_rotational(st, a);
+	warn_writeback(st, a);
+	warn_direct(rows, n, a);
+	warn_few_samples(a);
+	warn_sleep(sleep, a);
+}
