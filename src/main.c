@@ -103,6 +103,20 @@ option_name(int c, char *buf, size_t len)
 	return buf;
 }
 
+/* Whether c is an option that takes no value. getopt_long reports such an
+ * option given one ("--quiet=1") as '?' with optopt set to it: an unknown
+ * short option can never have a known option's letter. */
+static bool
+takes_no_value(int c)
+{
+	size_t i;
+
+	for (i = 0; long_options[i].name != NULL; i++)
+		if (long_options[i].val == c)
+			return long_options[i].has_arg == no_argument;
+	return false;
+}
+
 /* "--secs-per-test '0'": the option and the value that was refused. */
 static void
 die_value(int c, const char *value, const char *why)
@@ -205,6 +219,9 @@ parse_command_line(int argc, char **argv, struct options *o)
 			die_usage(argv[optind - 1], "needs a value (see syncprobe --help)");
 			break;
 		case '?':
+			/* A long option always moves optind past its word. */
+			if (optopt && takes_no_value(optopt))
+				die_usage(argv[optind - 1], "takes no value (see syncprobe --help)");
 			if (optopt && optopt < 256) {
 				char opt[3] = { '-', (char)optopt, '\0' };
 
