@@ -420,7 +420,8 @@ void
 options_format_duration(uint64_t ns, char *buf, size_t len)
 {
 	const struct suffix *best = NULL;
-	size_t i;
+	char frac[16];
+	size_t i, n;
 
 	for (i = 0; i < COUNT(duration_suffixes); i++) {
 		const struct suffix *s = &duration_suffixes[i];
@@ -432,8 +433,12 @@ options_format_duration(uint64_t ns, char *buf, size_t len)
 		snprintf(buf, len, "%llu%s", (unsigned long long)(ns / best->scale), best->name);
 		return;
 	}
-	/* Not a whole number of microseconds: fractional seconds. */
-	snprintf(buf, len, "%.9gs", (double)ns / 1e9);
+	/* Not a whole number of microseconds: exact decimal seconds, which
+	 * options_parse_duration reads back (%g would print 1.5e-06s). */
+	snprintf(frac, sizeof frac, "%09llu", (unsigned long long)(ns % 1000000000ULL));
+	for (n = strlen(frac); n > 1 && frac[n - 1] == '0'; n--)
+		frac[n - 1] = '\0';
+	snprintf(buf, len, "%llu.%ss", (unsigned long long)(ns / 1000000000ULL), frac);
 }
 
 const char *
