@@ -27,7 +27,7 @@ on_signal(int sig)
 void
 cleanup_install(void)
 {
-	struct sigaction sa;
+	struct sigaction sa, old;
 	size_t i;
 
 	memset(&sa, 0, sizeof sa);
@@ -35,8 +35,13 @@ cleanup_install(void)
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
 		sigaddset(&sa.sa_mask, handled[i]);
-	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
+	for (i = 0; i < sizeof handled / sizeof handled[0]; i++) {
+		/* A signal ignored when we start stays ignored: nohup, or a
+		 * shell's background job (SIGINT), asked for that. */
+		if (sigaction(handled[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(handled[i], &sa, NULL);
+	}
 	signal(SIGXFSZ, SIG_IGN);
 }
 

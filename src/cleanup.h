@@ -7,8 +7,9 @@
 #include <signal.h>
 
 /* Install handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that remove the
- * registered file and then die of the same signal; ignore SIGXFSZ so that a
- * file size limit shows as EFBIG, which is reported, not as a silent death. */
+ * registered file and then die of the same signal (one ignored at start, as
+ * under nohup, stays ignored); ignore SIGXFSZ so that a file size limit
+ * shows as EFBIG, which is reported, not as a silent death. */
 void cleanup_install(void);
 
 /* Block (and later restore) the handled signals, so that creating the file
