@@ -9,7 +9,7 @@
 #include "method.h"
 #include "options.h"
 
-#define ROW_NAME_LEN 48
+#define ROW_NAME_LEN 64
 #define PLAN_MAX_ROWS 40
 
 /* What one timed operation does. */

@@ -19,6 +19,12 @@ void report_json(FILE *out, const struct report *r);
 /* One target only: a server has one set of settings. */
 void report_conf(FILE *out, const struct report *r);
 
+/* "ext4 (vda, write cache: write back)": where a target lives, in one line. */
+void report_storage_summary(const struct storage_info *st, char *buf, size_t len);
+
+/* "yes", "no" or "unknown" for a 1 / 0 / -1 fact. */
+const char *report_tristate(int v);
+
 /* Latency figure in microseconds from nanoseconds. */
 double report_usecs(double ns);
 

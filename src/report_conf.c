@@ -28,7 +28,7 @@ report_conf(FILE *out, const struct report *r)
 	const struct target_result *tr = &r->targets[0];
 	const struct advice *a = &tr->advice;
 	const char *method;
-	char when[64], block[16], head[128];
+	char when[64], block[16], head[128], where[sizeof tr->storage.device.layers + 256];
 	time_t now = time(NULL);
 	struct tm tm;
 	size_t i;
@@ -38,6 +38,8 @@ report_conf(FILE *out, const struct report *r)
 		snprintf(when, sizeof when, "unknown date");
 	snprintf(head, sizeof head, "syncprobe %s, %s: ", PACKAGE_VERSION, when);
 	put_comment(out, head, tr->path);
+	report_storage_summary(&tr->storage, where, sizeof where);
+	put_comment(out, "on ", where);
 
 	if (!a->have_delay) {
 		put_comment(out, "no advice: ", a->delay_reason);

@@ -12,6 +12,8 @@
 #define JSON_SCHEMA_VERSION 1
 #define USECS_DECIMALS      3	/* nanoseconds */
 
+static void put_sleep(struct json *j, const struct sleep_result *sl);
+
 static const char *const status_names[] = { "ok", "unsupported", "error" };
 
 static void
@@ -156,6 +158,7 @@ put_advice(struct json *j, const struct target_result *tr)
 	} else {
 		json_null(j, "basis");
 	}
+	put_sleep(j, &tr->sleep);
 	json_begin_array(j, "warnings");
 	for (i = 0; i < a->nwarnings; i++) {
 		json_begin_object(j, NULL);
@@ -168,6 +171,67 @@ put_advice(struct json *j, const struct target_result *tr)
 }
 
 static void
+put_int_or_null(struct json *j, const char *key, long v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_int(j, key, v);
+}
+
+static void
+put_bool_or_null(struct json *j, const char *key, int v)
+{
+	if (v < 0)
+		json_null(j, key);
+	else
+		json_bool(j, key, v != 0);
+}
+
+static void
+put_storage(struct json *j, const struct storage_info *st)
+{
+	const struct storage_device *d = &st->device;
+
+	json_string(j, "filesystem", st->have_filesystem ? st->filesystem : NULL);
+	json_string(j, "mount_options", st->have_mount_options ? st->mount_options : NULL);
+	if (!st->have_device) {
+		json_null(j, "device");
+		return;
+	}
+	json_begin_object(j, "device");
+	json_string(j, "name", d->name[0] ? d->name : NULL);
+	json_string(j, "model", d->have_model ? d->model : NULL);
+	put_bool_or_null(j, "rotational", d->rotational);
+	json_string(j, "write_cache", d->have_write_cache ? d->write_cache : NULL);
+	put_bool_or_null(j, "fua", d->fua);
+	put_int_or_null(j, "logical_block_bytes", d->logical_block_bytes);
+	put_int_or_null(j, "physical_block_bytes", d->physical_block_bytes);
+	json_string(j, "layers", d->layers[0] ? d->layers : NULL);
+	json_end_object(j);
+}
+
+static void
+put_sleep(struct json *j, const struct sleep_result *sl)
+{
+	if (sl->samples == 0) {
+		json_null(j, "sleep");
+		return;
+	}
+	json_begin_object(j, "sleep");
+	json_int(j, "requested_usecs", sl->requested_usecs);
+	json_uint(j, "samples", sl->samples);
+	json_double(j, "mean_usecs", sl->mean_usecs, USECS_DECIMALS);
+	json_double(j, "p50_usecs", sl->p50_usecs, USECS_DECIMALS);
+	json_double(j, "p99_usecs", sl->p99_usecs, USECS_DECIMALS);
+	if (sl->timer_slack_usecs < 0)
+		json_null(j, "timer_slack_usecs");
+	else
+		json_double(j, "timer_slack_usecs", sl->timer_slack_usecs, USECS_DECIMALS);
+	json_end_object(j);
+}
+
+static void
 put_target(struct json *j, const struct target_result *tr)
 {
 	size_t i;
@@ -176,6 +240,7 @@ put_target(struct json *j, const struct target_result *tr)
 	json_string(j, "path", tr->path);
 	json_string(j, "status", tr->failed ? "error" : "ok");
 	json_string(j, "error", tr->failed ? tr->error : NULL);
+	put_storage(j, &tr->storage);
 	json_begin_array(j, "tests");
 	for (i = 0; i < tr->nrows; i++)
 		put_row(j, &tr->rows[i]);

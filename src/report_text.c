@@ -12,11 +12,13 @@
 #define COL_WIDTH  8
 #define LINE_WIDTH 79
 
-/* Print text word-wrapped to LINE_WIDTH, every line indented. */
+/* Print text word-wrapped to LINE_WIDTH: the first line indented by
+ * first, the others by rest. */
 static void
-put_wrapped(FILE *out, int indent, const char *text)
+put_hanging(FILE *out, int first, int rest, const char *text)
 {
 	const char *p = text;
+	int indent = first;
 
 	while (*p != '\0') {
 		int room = LINE_WIDTH - indent, len = 0, cut = -1;
@@ -34,7 +36,14 @@ put_wrapped(FILE *out, int indent, const char *text)
 		p += cut;
 		while (*p == ' ')
 			p++;
+		indent = rest;
 	}
+}
+
+static void
+put_wrapped(FILE *out, int indent, const char *text)
+{
+	put_hanging(out, indent, indent, text);
 }
 
 /* A latency in a column: two decimals where sub-microsecond matters. */
@@ -62,6 +71,29 @@ status_word(const struct row_result *row)
 }
 
 static void
+print_target_header(FILE *out, const struct target_result *tr)
+{
+	const struct storage_info *st = &tr->storage;
+	const struct storage_device *d = &st->device;
+	char where[sizeof d->name + sizeof d->model + sizeof d->layers + 64];
+	char line[sizeof where + sizeof st->mount_options + 32];
+
+	fprintf(out, "target: %s\n", tr->path);
+	report_storage_summary(st, where, sizeof where);
+	snprintf(line, sizeof line, "on %s%s%s", where,
+	    st->have_mount_options ? ", mounted " : "",
+	    st->have_mount_options ? st->mount_options : "");
+	put_wrapped(out, 2, line);
+	if (st->have_device) {
+		snprintf(line, sizeof line, "device %s: rotational %s, FUA %s, "
+		    "logical/physical block %ld/%ld bytes", d->name,
+		    report_tristate(d->rotational), report_tristate(d->fua),
+		    d->logical_block_bytes, d->physical_block_bytes);
+		put_wrapped(out, 2, line);
+	}
+}
+
+static void
 print_header(FILE *out, const struct report *r)
 {
 	const struct options *o = r->options;
@@ -77,7 +109,7 @@ print_header(FILE *out, const struct report *r)
 
 	fprintf(out, "syncprobe %s\n", PACKAGE_VERSION);
 	for (i = 0; i < r->ntargets; i++)
-		fprintf(out, "target: %s\n", r->targets[i].path);
+		print_target_header(out, &r->targets[i]);
 	fprintf(out, "%s per test in %u round%s, %s writes, %s file, pattern %s, direct I/O %s\n",
 	    dur, o->rounds, o->rounds == 1 ? "" : "s", block, file,
 	    options_pattern_name(o->pattern), options_direct_name(o->direct));
@@ -217,6 +249,22 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		fprintf(out, "  commit_delay: no advice\n");
 		put_wrapped(out, 4, a->delay_reason);
 	}
+	if (tr->sleep.samples > 0) {
+		char line[ADVICE_TEXT_LEN];
+
+		snprintf(line, sizeof line, "a %ld us sleep here really lasts %.0f us on "
+		    "average (p50 %.0f, p99 %.0f us over %u sleeps%s)",
+		    tr->sleep.requested_usecs, tr->sleep.mean_usecs, tr->sleep.p50_usecs,
+		    tr->sleep.p99_usecs, tr->sleep.samples,
+		    tr->sleep.timer_slack_usecs >= 0 ? "; timer slack " : "");
+		if (tr->sleep.timer_slack_usecs >= 0) {
+			size_t n = strlen(line);
+
+			snprintf(line + n - 1, sizeof line - n + 1, "%.0f us)",
+			    tr->sleep.timer_slack_usecs);
+		}
+		put_wrapped(out, 4, line);
+	}
 	if (a->have_delay && a->commit_delay_usecs > 0)
 		put_wrapped(out, 4, "(the server waits only when at least commit_siblings "
 		    "(default 5) other transactions are active: test it with your workload)");
@@ -225,7 +273,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 
 		snprintf(line, sizeof line, "warning [%s]: %s", a->warnings[i].code,
 		    a->warnings[i].message);
-		put_wrapped(out, 2, line);
+		put_hanging(out, 2, 4, line);
 	}
 	if (tr->failed) {
 		fprintf(out, "  stopped by an error:\n");

@@ -11,6 +11,7 @@
 
 #include "method.h"
 #include "platform.h"
+#include "warnings.h"
 
 #define PROGRESS_OPS 100	/* with --ops-per-test, redraw this often */
 
@@ -203,6 +204,10 @@ run_target(const struct options *o, const char *dir, struct progress *p,
 
 	if (testfile_create(&tf, dir, o->filename, o->file_bytes, err, errlen) == -1)
 		return RUN_SETUP;
+	/* Probed once the file exists, so that -f's directory is the one
+	 * described; what cannot be found stays unknown. */
+	if (storage_probe(tf.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
+		storage_info_init(&tr->storage);
 	rc = measure(o, &tf, tr, tr->path, p, err, errlen);
 	if (testfile_remove(&tf, rmerr, sizeof rmerr) == -1 && rc == RUN_OK) {
 		tr->failed = true;
@@ -214,6 +219,12 @@ run_target(const struct options *o, const char *dir, struct progress *p,
 	in.platform_default = platform_default_wal_sync_method();
 	in.full_fsync = platform_has_full_fsync();
 	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
+	/* The sleep is measured after the file is gone: it touches no disk. */
+	if (!tr->advice.have_delay ||
+	    sleep_measure(tr->advice.commit_delay_usecs, 0, &tr->sleep) == -1)
+		memset(&tr->sleep, 0, sizeof tr->sleep);
+	warnings_compute(tr->rows, tr->nrows, &tr->storage,
+	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
 	return rc;
 }
 

@@ -10,6 +10,8 @@
 #include "options.h"
 #include "probe.h"
 #include "progress.h"
+#include "sleep.h"
+#include "storage.h"
 
 struct target_result {
 	const char *path;		/* as the user gave it */
@@ -18,6 +20,8 @@ struct target_result {
 	bool measured;			/* the rows ran (possibly up to an error) */
 	bool failed;			/* an I/O error stopped the run */
 	char error[REASON_LEN];
+	struct storage_info storage;	/* where the target lives */
+	struct sleep_result sleep;	/* the real length of a commit_delay sleep */
 	struct advice advice;
 };
 
