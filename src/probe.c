@@ -104,6 +104,10 @@ create_exclusive(struct testfile *tf, const char *exact, char *err, size_t errle
 	cleanup_unblock(&old);
 	if (fd >= 0)
 		return fd;
+	/* A failed mkstemp leaves the last name it tried, a file that never
+	 * existed: name the pattern that was asked for instead. */
+	if (exact == NULL)
+		memcpy(tf->path + strlen(tf->path) - 6, "XXXXXX", 6);
 	if (saved == EEXIST)
 		snprintf(err, errlen, "%s: already exists (syncprobe never overwrites a file; name a new one)", tf->path);
 	else if (saved == EACCES || saved == EPERM || saved == EROFS)
