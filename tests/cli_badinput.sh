@@ -1,0 +1,252 @@
+#!/bin/sh
+# cli_badinput.sh: the bad-input matrix. Every case must exit with the
+# documented status (2: bad usage or a target that cannot be used), print
+# nothing on stdout and exactly one line on stderr, "syncprobe: WHAT: WHY",
+# naming the value or path as given, and leave nothing in the target.
+. "$top_srcdir/tests/lib.sh"
+
+dir=$WORK/target
+mkdir "$dir"
+nl='
+'
+ONE="$FAST -t one -m fdatasync --direct=off"
+
+# run ARGS...: run syncprobe (as $AS, a command prefix, when set); rc,
+# $WORK/out and $WORK/err hold the result.
+AS=
+run() {
+	rc=0
+	$AS "$SYNCPROBE" "$@" >"$WORK/out" 2>"$WORK/err" || rc=$?
+}
+
+# problem TEXT: add a line to $problems.
+problem() {
+	problems="${problems:+$problems$nl}$1"
+}
+
+# one_line_problems WHAT: what is wrong with $WORK/err as the single message
+# "syncprobe: WHAT: WHY\n" (WHAT literal, and may itself hold a newline when
+# a path does; WHY non-empty and on the same line). Empty when all is well.
+one_line_problems() {
+	err=$(cat "$WORK/err")
+	case $err in
+	"syncprobe: $1: "?*) ;;
+	*) echo "stderr does not start 'syncprobe: $1: WHY'"; return ;;
+	esac
+	why=${err#"syncprobe: $1: "}
+	case $why in
+	*"$nl"*) echo "more than one line on stderr"; return ;;
+	esac
+	# Exactly the message and one newline: nothing before or after.
+	[ "$(wc -c <"$WORK/err")" -eq $((${#err} + 1)) ] ||
+	    echo "stderr has more than the one line"
+}
+
+# verdict DESC TARGETDIR: add the rest of the contract to $problems (exit
+# status 2, nothing on stdout, no test file left) and report.
+verdict() {
+	[ "$rc" -eq 2 ] || problem "exit status $rc, want 2"
+	[ ! -s "$WORK/out" ] || problem "wrote to stdout"
+	no_testfile "$2" || problem "left a test file in $2"
+	if [ -z "$problems" ]; then
+		tap_ok "$1"
+	else
+		tap_fail "$1" "$problems${nl}stderr: $(cat "$WORK/err")"
+	fi
+}
+
+# refused DESC WHAT TARGETDIR ARGS...: the usage-error contract above.
+refused() {
+	desc=$1 what=$2 tdir=$3
+	shift 3
+	run "$@"
+	problems=$(one_line_problems "$what")
+	verdict "$desc" "$tdir"
+}
+
+# named DESC NEEDLE TARGETDIR ARGS...: as refused, for messages that hold
+# the value or path within a longer WHAT ("create PATH", a path too long
+# cut short, "--file-size" with the size as printed): one line
+# "syncprobe: WHAT: WHY" that contains NEEDLE.
+named() {
+	desc=$1 needle=$2 tdir=$3
+	shift 3
+	run "$@"
+	problems=
+	err=$(cat "$WORK/err")
+	case $err in
+	"syncprobe: "*": "?*) ;;
+	*) problem "not 'syncprobe: WHAT: WHY'" ;;
+	esac
+	case $err in
+	*"$needle"*) ;;
+	*) problem "does not name '$needle'" ;;
+	esac
+	[ "$(wc -l <"$WORK/err")" -eq 1 ] || problem "not one line on stderr"
+	verdict "$desc" "$tdir"
+}
+
+# ---- the target ----
+refused "target missing" "$WORK/missing" "$WORK" $ONE "$WORK/missing"
+tap_check "a missing target is not created" test ! -e "$WORK/missing"
+
+printf 'keep\n' >"$WORK/plain"
+refused "target is a regular file" "$WORK/plain" "$WORK" $ONE "$WORK/plain"
+tap_is "$(cat "$WORK/plain")" "keep" "a regular-file target is untouched"
+
+# Root ignores permission bits: drop to nobody to see EACCES.
+ro=$WORK/readonly
+mkdir "$ro"
+if [ "$(id -u)" -ne 0 ]; then
+	chmod 555 "$ro"
+	refused "target not writable" "create $ro/.syncprobe.XXXXXX" "$ro" $ONE "$ro"
+	chmod 755 "$ro"
+elif command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1 &&
+    setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups true 2>/dev/null; then
+	AS="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups"
+	refused "target not writable (as nobody)" "create $ro/.syncprobe.XXXXXX" "$ro" $ONE "$ro"
+	AS=
+else
+	tap_skip "target not writable" "root, and no setpriv or nobody to drop to"
+fi
+
+# A read-only filesystem: a small tmpfs mounted read-only, when root.
+mnt=$WORK/rofs
+mkdir "$mnt"
+mounted=
+unmount() {
+	if [ -n "$mounted" ]; then
+		umount "$mnt" 2>/dev/null || :
+		mounted=
+	fi
+}
+trap 'unmount; rm -rf "$WORK"' EXIT
+if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o ro,size=1m tmpfs "$mnt" 2>/dev/null; then
+	mounted=yes
+	refused "target on a read-only filesystem" "create $mnt/.syncprobe.XXXXXX" "$mnt" $ONE "$mnt"
+	unmount
+else
+	tap_skip "target on a read-only filesystem" "needs root and tmpfs"
+fi
+
+# ---- -f FILE ----
+# A file syncprobe must not touch: its bytes and its mtime stay.
+printf 'precious\n' >"$dir/existing"
+touch -t 200001010000 "$dir/existing" "$WORK/stamp"
+sum=$(cksum <"$dir/existing")
+# untouched DESC: $dir/existing has the same bytes and mtime as before.
+untouched() {
+	if [ "$(cksum <"$dir/existing")" = "$sum" ] &&
+	    [ -z "$(find "$dir/existing" -newer "$WORK/stamp")" ]; then
+		tap_ok "$1"
+	else
+		tap_fail "$1" "$(ls -l "$dir/existing")"
+	fi
+}
+refused "-f naming an existing file" "$dir/existing" "$dir" $ONE -f "$dir/existing"
+untouched "-f EXISTING: contents and mtime untouched"
+
+ln -s "$dir/nowhere" "$dir/dangling"
+refused "-f naming a dangling symlink" "$dir/dangling" "$dir" $ONE -f "$dir/dangling"
+tap_check "-f DANGLING: the link's target is not created" test ! -e "$dir/nowhere"
+tap_check "-f DANGLING: the link stays a link" test -L "$dir/dangling"
+
+ln -s "$dir/existing" "$dir/link"
+refused "-f naming a symlink to a file" "$dir/link" "$dir" $ONE -f "$dir/link"
+untouched "-f LINK: the file it points to is untouched"
+rm "$dir/dangling" "$dir/link" "$dir/existing"
+
+refused "-f in a missing directory" "$dir/nodir" "$dir" $ONE -f "$dir/nodir/file"
+tap_check "-f in a missing directory: nothing created" test ! -e "$dir/nodir"
+
+# A name longer than any filesystem allows (255 bytes a component)...
+long=$(printf '%0300d' 0)
+named "-f with a file name too long" "$dir/$long" "$dir" $ONE -f "$dir/$long"
+# ... and a path longer than PATH_MAX: named by its beginning.
+deep=$dir
+while [ ${#deep} -le 4200 ]; do
+	deep=$deep/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+done
+begin=$(printf '%s' "$deep" | cut -c1-40)
+named "-f with a path too long" "$begin" "$dir" $ONE -f "$deep/file"
+named "target path too long" "$begin" "$dir" $ONE "$deep"
+
+# ---- option values ----
+for v in 0 -1 abc 1x 1e999 nan inf; do
+	refused "--secs-per-test '$v' refused" "--secs-per-test '$v'" "$dir" \
+	    -q --file-size 64k -t one --secs-per-test "$v" "$dir"
+done
+refused "-s '' refused" "--secs-per-test ''" "$dir" -q -s '' "$dir"
+for v in 0 -5 99999999999999999999 1.5 10k; do
+	refused "--ops-per-test '$v' refused" "--ops-per-test '$v'" "$dir" \
+	    -q --file-size 64k -t one --ops-per-test "$v" "$dir"
+done
+for v in 3k 1000 12k 512 512B 128k 1M 0 -8k 8q; do
+	refused "--block-size '$v' refused" "--block-size '$v'" "$dir" \
+	    -q -n 5 --file-size 1M --block-size "$v" "$dir"
+done
+
+# --file-size below what the chosen groups need: refused, saying the minimum.
+too_small() {
+	desc=$1 need=$2
+	shift 2
+	named "$desc" "--file-size" "$dir" -q -n 5 "$@" "$dir"
+	case $(cat "$WORK/err") in
+	*"$need"*) tap_ok "$desc: says the minimum, $need" ;;
+	*) tap_fail "$desc: says the minimum, $need" "$(cat "$WORK/err")" ;;
+	esac
+}
+too_small "--file-size 4k for one 8k block" 8kB -t one --file-size 4k
+too_small "--file-size 8k for two 8k blocks" 16kB -t two --file-size 8k
+too_small "--file-size 16k for one 32k block" 32kB -t one -b 32k --file-size 16k
+too_small "--file-size 8k for the 16k sizes group" 16kB -t sizes -b 1k --file-size 8k
+refused "--file-size 'lots' refused" "--file-size 'lots'" "$dir" -q -n 5 --file-size lots "$dir"
+
+refused "unknown --tests name" "--tests 'bogus'" "$dir" -q -n 5 --tests bogus "$dir"
+refused "unknown name in a --tests list" "--tests 'one,bogus'" "$dir" -q -n 5 -t one,bogus "$dir"
+refused "empty name in a --tests list" "--tests 'one,'" "$dir" -q -n 5 -t one, "$dir"
+refused "unknown --methods name" "--methods 'fastsync'" "$dir" -q -n 5 -m fastsync "$dir"
+refused "unknown --direct value" "--direct 'maybe'" "$dir" -q -n 5 --direct=maybe "$dir"
+refused "unknown --pattern value" "--pattern 'zigzag'" "$dir" -q -n 5 --pattern zigzag "$dir"
+refused "unknown --wal-sync-method" "--wal-sync-method 'bogus'" "$dir" \
+    -q -n 5 --wal-sync-method bogus "$dir"
+
+# ---- options themselves ----
+refused "unknown long option" "--bogus" "$dir" --bogus "$dir"
+refused "unknown short option" "-Z" "$dir" -Z "$dir"
+refused "unknown short option in a cluster" "-Z" "$dir" -qZ "$dir"
+refused "a value given to --quiet" "--quiet=1" "$dir" --quiet=1 "$dir"
+for opt in -s -n -f -b -t -m --secs-per-test --file-size --tests --direct \
+    --pattern --wal-sync-method; do
+	refused "$opt without its value" "$opt" "$dir" "$dir" "$opt"
+done
+refused "-s with -n" "--secs-per-test" "$dir" -q -s 1 -n 5 "$dir"
+refused "-f with a TARGET" "--filename" "$dir" $ONE -f "$dir/new" "$dir"
+tap_check "-f with a TARGET: the file is not created" test ! -e "$dir/new"
+
+# ---- paths with spaces, quotes and newlines ----
+odd="$WORK/a b 'c' \"d\"${nl}e \$f *"
+mkdir "$odd"
+run $ONE "$odd"
+case $(cat "$WORK/out") in
+*"$odd"*) reported=yes ;;
+*) reported=no ;;
+esac
+if [ "$rc" -eq 0 ] && [ ! -s "$WORK/err" ] && [ "$reported" = yes ] && no_testfile "$odd"; then
+	tap_ok "a target with spaces, quotes and a newline works and is reported as is"
+else
+	tap_fail "a target with spaces, quotes and a newline works and is reported as is" \
+	    "rc=$rc reported=$reported stderr: $(cat "$WORK/err")"
+fi
+run $ONE -f "$odd/test file 'x'"
+if [ "$rc" -eq 0 ] && [ ! -e "$odd/test file 'x'" ]; then
+	tap_ok "-f with spaces and quotes works and the file is removed"
+else
+	tap_fail "-f with spaces and quotes works and the file is removed" "rc=$rc $(cat "$WORK/err")"
+fi
+refused "a missing odd target is named as is" "$odd/missing" "$odd" $ONE "$odd/missing"
+printf 'x' >"$odd/plain"
+refused "an odd regular-file target is named as is" "$odd/plain" "$odd" $ONE "$odd/plain"
+refused "-f naming an existing odd file" "$odd/plain" "$odd" $ONE -f "$odd/plain"
+
+tap_done

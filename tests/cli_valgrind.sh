@@ -1,0 +1,68 @@
+#!/bin/sh
+# cli_valgrind.sh: short runs under valgrind, on the way that succeeds and
+# on the ways out through an error, with no memory error and no leak.
+# Skipped where valgrind is missing and in a sanitizer build (ASan and
+# valgrind do not mix; that build checks itself).
+. "$top_srcdir/tests/lib.sh"
+
+dir=$WORK/target
+mkdir "$dir"
+ONE="$FAST -t one -m fdatasync --direct=off"
+: "${FAULTSHIM:=}"
+
+skip_all() {
+	for what in "a short full run" "an unusable target" \
+	    "an existing -f file" "a second target missing" "an I/O error mid-run"; do
+		tap_skip "valgrind: $what" "$1"
+	done
+	tap_done
+	exit
+}
+
+command -v valgrind >/dev/null 2>&1 || skip_all "no valgrind"
+# A sanitizer build names the runtime in its dynamic symbols (gcc) or
+# carries it (clang): either way __asan_init is in the binary.
+if grep -q __asan_init "$SYNCPROBE" 2>/dev/null; then
+	skip_all "syncprobe is built with sanitizers"
+fi
+# valgrind itself must work here (some containers forbid what it needs).
+if ! valgrind -q --error-exitcode=99 true >/dev/null 2>&1; then
+	skip_all "valgrind does not run here"
+fi
+
+# grind DESC STATUS ARGS...: syncprobe ARGS under valgrind exits STATUS,
+# valgrind finds no error and no leak, and no test file is left.
+grind() {
+	desc=$1 status=$2
+	shift 2
+	rc=0
+	valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
+	    --log-file="$WORK/vg" "$SYNCPROBE" "$@" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	if [ "$rc" -eq "$status" ] && [ ! -s "$WORK/vg" ] && no_testfile "$dir"; then
+		tap_ok "valgrind: $desc"
+	else
+		tap_fail "valgrind: $desc" "exit $rc, want $status; valgrind said:
+$(head -40 "$WORK/vg")
+stderr: $(cat "$WORK/err")"
+	fi
+}
+
+# Every group, both direct and buffered, a few operations each.
+grind "a short full run" 0 -q -n 5 --file-size 64k "$dir"
+grind "an unusable target" 2 $ONE "$WORK/missing"
+: >"$dir/existing"
+grind "an existing -f file" 2 $ONE -f "$dir/existing"
+rm "$dir/existing"
+grind "a second target missing" 2 $ONE "$dir" "$WORK/missing"
+
+# The error path of the timed loop: an injected EIO from fdatasync.
+if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=fdatasync:EIO:5 SYNCPROBE_FAULT_PATH=$dir
+	export LD_PRELOAD SYNCPROBE_FAULT SYNCPROBE_FAULT_PATH
+	grind "an I/O error mid-run" 1 $ONE "$dir"
+	unset LD_PRELOAD SYNCPROBE_FAULT SYNCPROBE_FAULT_PATH
+else
+	tap_skip "valgrind: an I/O error mid-run" "no tests/faultshim.so"
+fi
+
+tap_done
