@@ -105,6 +105,23 @@ inject "EIO from the 6th fsync (-m fsync)" fsync:EIO:6 1 "fsync $file" \
     $FAST -t one -m fsync --direct=off
 inject "EIO from open with O_DIRECT" open_direct:EIO:1 1 "open with O_DIRECT $file" \
     $FAST -t one -m fdatasync --direct=on
+# EINVAL on the O_DIRECT open is a filesystem refusing direct I/O: not an
+# error but a row that cannot run, a warning, and exit 0.
+if [ -n "$preload" ]; then
+	rc=0
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=open_direct:EINVAL:1 SYNCPROBE_FAULT_PATH=$dir \
+	    "$SYNCPROBE" -F json $FAST -t one -m fdatasync "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	if [ "$rc" -eq 0 ] && [ ! -s "$WORK/err" ] && no_testfile "$dir" &&
+	    grep -q '"status": "unsupported"' "$WORK/out" &&
+	    grep -q '"reason": "direct I/O refused by this filesystem (Invalid argument)"' "$WORK/out" &&
+	    grep -q '"code": "direct_refused"' "$WORK/out"; then
+		tap_ok "O_DIRECT refused (EINVAL): an unsupported row with its reason, direct_refused, exit 0"
+	else
+		tap_fail "O_DIRECT refused (EINVAL)" "rc=$rc $(cat "$WORK/err")"
+	fi
+else
+	tap_skip "O_DIRECT refused (EINVAL)" "LD_PRELOAD of tests/faultshim.so does not work here"
+fi
 inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t descriptor
 inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:3 1 "pwrite $file" \
     $FAST -t one -m open_datasync --direct=off
