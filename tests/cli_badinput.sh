@@ -112,19 +112,8 @@ fi
 
 # A read-only filesystem: a small tmpfs mounted read-only, when root.
 mnt=$WORK/rofs
-mkdir "$mnt"
-mounted=
-unmount() {
-	if [ -n "$mounted" ]; then
-		umount "$mnt" 2>/dev/null || :
-		mounted=
-	fi
-}
-trap 'unmount; rm -rf "$WORK"' EXIT
-if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o ro,size=1m tmpfs "$mnt" 2>/dev/null; then
-	mounted=yes
+if mount_tmpfs "$mnt" ro,size=1m; then
 	refused "target on a read-only filesystem" "create $mnt/.syncprobe.XXXXXX" "$mnt" $ONE "$mnt"
-	unmount
 else
 	tap_skip "target on a read-only filesystem" "needs root and tmpfs"
 fi

@@ -128,23 +128,12 @@ inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:3 1 "pwrite $file" \
 
 # ---- a real full filesystem: a 1 MB tmpfs, when root ----
 mnt=$WORK/small
-mkdir "$mnt"
-mounted=
-unmount() {
-	if [ -n "$mounted" ]; then
-		umount "$mnt" 2>/dev/null || :
-		mounted=
-	fi
-}
-trap 'unmount; rm -rf "$WORK"' EXIT
-if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=1m tmpfs "$mnt" 2>/dev/null; then
-	mounted=yes
+if mount_tmpfs "$mnt" size=1m; then
 	rc=0
 	"$SYNCPROBE" -q -n 5 -t one --file-size 4M "$mnt" >"$WORK/out" 2>"$WORK/err" || rc=$?
 	check_fault "ENOSPC on a full tmpfs while filling" 2 "write $mnt/.syncprobe." "$mnt"
 	tap_check "ENOSPC on a full tmpfs: the filesystem is empty again" \
 	    test -z "$(ls -A "$mnt")"
-	unmount
 else
 	tap_skip "ENOSPC on a full tmpfs while filling" "needs root and tmpfs"
 	tap_skip "ENOSPC on a full tmpfs: the filesystem is empty again" "needs root and tmpfs"

@@ -12,8 +12,21 @@ chmod 755 "$WORK"
 tap_n=0
 tap_failed=0
 
+tmpfs_mounts=
 cleanup_work() {
+	for m in $tmpfs_mounts; do
+		umount "$m" 2>/dev/null || :
+	done
 	rm -rf "$WORK"
+}
+
+# mount_tmpfs DIR OPTIONS: mount a tmpfs with OPTIONS (e.g. size=1m) at DIR,
+# unmounted again on exit. Fails when not root or when mounting fails.
+mount_tmpfs() {
+	[ "$(id -u)" -eq 0 ] || return 1
+	mkdir -p "$1"
+	mount -t tmpfs -o "$2" tmpfs "$1" 2>/dev/null || return 1
+	tmpfs_mounts="$tmpfs_mounts $1"
 }
 trap cleanup_work EXIT
 
