@@ -1,0 +1,167 @@
+#!/bin/sh
+# cli_docs.sh: the manual and the README cannot drift from the program.
+# Every long option of --help is an item of the man page's OPTIONS section
+# and a line of the README's Options section, and those sections name no
+# option that --help does not; the man page formats without a warning and
+# fits 80 columns; the README's quick-start commands are the ones CI runs;
+# EXIT STATUS gives 0, 1 and 2.
+#
+# DOCS_MAN and DOCS_README may name other copies of the two files, so that
+# each check can be seen to fail on a broken copy.
+. "$top_srcdir/tests/lib.sh"
+
+man_page=${DOCS_MAN:-$top_srcdir/man/syncprobe.1}
+readme=${DOCS_README:-$top_srcdir/README}
+
+quick_heading='Quick start (a fresh Debian machine, as root, in this directory)'
+quick_build='    apt-get update && apt-get install -y gcc make autoconf automake && autoreconf -fi && ./configure && make && src/syncprobe'
+quick_check='    make check'
+
+# man_section NAME: the lines of the man page's section NAME, without its
+# .SH line, with \- as - and font escapes removed.
+man_section() {
+	awk -v want="$1" '
+		/^\.SH/ {
+			name = $0
+			sub(/^\.SH[ \t]*/, "", name)
+			gsub(/"/, "", name)
+			on = (name == want)
+			next
+		}
+		on' "$man_page" |
+	sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\f(..//g' -e 's/\\f\[[^]]*\]//g'
+}
+
+# man_tags NAME: the tag of every .TP item in section NAME (the next line).
+man_tags() {
+	man_section "$1" | awk 'tag { print; tag = 0; next } /^\.TP/ { tag = 1 }' |
+	sed -e 's/^\.[BI][RI]\{0,1\} //'
+}
+
+# readme_section HEADING: the lines under a heading of the README (a line
+# at column 0) up to the next heading.
+readme_section() {
+	awk -v want="$1" '
+		/^[^ \t]/ { on = ($0 == want); next }
+		on' "$readme"
+}
+
+# option_lines: from lines spelled as --help spells an option
+# ("  -s, --secs-per-test=DURATION ...", "      --file-size=SIZE ..."), the
+# long option names, one a line, sorted.
+option_lines() {
+	sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}--\([a-z][a-z0-9-]*\).*/\2/p' | sort -u
+}
+
+# option_pairs: the same lines as "SHORT LONG" (SHORT empty for a
+# long-only option), sorted.
+option_pairs() {
+	sed -n 's/^ *\(-\([A-Za-z0-9]\), \)\{0,1\}--\([a-z][a-z0-9-]*\).*/\2 \3/p' | sort -u
+}
+
+# any_options: every --name anywhere in the input, sorted.
+any_options() {
+	awk '{
+		while (match($0, /--[a-z][a-z0-9-]*/)) {
+			print substr($0, RSTART + 2, RLENGTH - 2)
+			$0 = substr($0, RSTART + RLENGTH)
+		}
+	}' | sort -u
+}
+
+# same_set DESC WANT GOT: pass when the two lists are equal, else say which
+# names are missing from GOT and which GOT has in excess.
+same_set() {
+	if [ "$2" = "$3" ]; then
+		tap_ok "$1"
+		return
+	fi
+	printf '%s\n' "$2" >"$WORK/want"
+	printf '%s\n' "$3" >"$WORK/got"
+	tap_fail "$1" "missing: $(comm -23 "$WORK/want" "$WORK/got" | tr '\n' ' ')
+extra:   $(comm -13 "$WORK/want" "$WORK/got" | tr '\n' ' ')"
+}
+
+# subset DESC ALL SOME: pass when every name of SOME is in ALL.
+subset() {
+	printf '%s\n' "$2" >"$WORK/all"
+	printf '%s\n' "$3" | sed '/^$/d' >"$WORK/some"
+	extra=$(comm -13 "$WORK/all" "$WORK/some" | tr '\n' ' ')
+	if [ -z "$extra" ]; then
+		tap_ok "$1"
+	else
+		tap_fail "$1" "not in --help: $extra"
+	fi
+}
+
+rc=0
+"$SYNCPROBE" --help >"$WORK/help" || rc=$?
+[ "$rc" -eq 0 ] || tap_fail "syncprobe --help exits 0" "exit status $rc"
+help_options=$(option_lines <"$WORK/help")
+help_pairs=$(option_pairs <"$WORK/help")
+if [ -n "$help_options" ] && printf '%s\n' "$help_options" | grep -qx 'secs-per-test'; then
+	tap_ok "--help lists its options ($(printf '%s\n' "$help_options" | wc -l | tr -d ' '))"
+else
+	tap_fail "--help lists its options" "no option lines found in --help"
+fi
+
+# (a) The man page's OPTIONS section: one item per option of --help, with
+# the same short option, and no other option named anywhere in it.
+if [ -r "$man_page" ]; then
+	man_section OPTIONS >"$WORK/man_options"
+	man_tags OPTIONS >"$WORK/man_tags"
+	same_set "man OPTIONS has an item for each option of --help, and no other" \
+	    "$help_options" "$(option_lines <"$WORK/man_tags")"
+	same_set "man OPTIONS items pair short and long options as --help does" \
+	    "$help_pairs" "$(option_pairs <"$WORK/man_tags")"
+	subset "every option named in man OPTIONS exists in --help" \
+	    "$help_options" "$(any_options <"$WORK/man_options")"
+else
+	tap_fail "man page $man_page is readable"
+fi
+
+# (a) The README's Options section: one line per option, spelled as --help
+# spells it, and no other option named anywhere in it.
+if [ -r "$readme" ]; then
+	readme_section Options >"$WORK/readme_options"
+	same_set "README Options has a line for each option of --help, and no other" \
+	    "$help_options" "$(option_lines <"$WORK/readme_options")"
+	same_set "README Options lines pair short and long options as --help does" \
+	    "$help_pairs" "$(option_pairs <"$WORK/readme_options")"
+	subset "every option named in README Options exists in --help" \
+	    "$help_options" "$(any_options <"$WORK/readme_options")"
+else
+	tap_fail "README $readme is readable"
+fi
+
+# (b) The man page formats without a warning, and fits the 78 columns man
+# gives the text in an 80-column terminal (an .EX block is not wrapped).
+if ! command -v groff >/dev/null 2>&1; then
+	tap_skip "groff -man -ww prints no warning" "groff is not installed"
+	tap_skip "the man page fits 80 columns" "groff is not installed"
+elif [ -n "$(printf '.TH T 1\n.SH NAME\nt \\- t\n' | groff -man -ww -z 2>&1)" ]; then
+	tap_skip "groff -man -ww prints no warning" "groff does not work here"
+	tap_skip "the man page fits 80 columns" "groff does not work here"
+else
+	tap_is "$(groff -man -ww -z "$man_page" 2>&1)" "" "groff -man -ww prints no warning"
+	wide=$(groff -man -Tascii -rLL=78n -P-cbou "$man_page" 2>/dev/null |
+	    awk 'length > 78 { print NR ": " $0 }')
+	tap_is "$wide" "" "the man page fits 80 columns"
+fi
+
+# (c) The quick start: exactly the two commands, in order, under the
+# heading CI looks for; and they are the first lines CI's own search
+# (.ci/run: grep '^    apt-get update ', grep '^    make check$') finds.
+quick=$(readme_section "$quick_heading" | { grep '^    ' || true; })
+tap_is "$quick" "$quick_build
+$quick_check" "README quick start has exactly the two commands, in order"
+tap_is "$({ grep -E '^    apt-get update ' "$readme" || true; } | head -n 1)" "$quick_build" \
+    "the first README line CI takes as the build command is the quick start's"
+tap_is "$({ grep -E '^    make check$' "$readme" || true; } | head -n 1)" "$quick_check" \
+    "the first README line CI takes as the test command is the quick start's"
+
+# (d) EXIT STATUS gives each status as an item.
+statuses=$(man_tags "EXIT STATUS" | sed -e 's/^\.B //' | { grep -x '[0-9]' || true; } | tr '\n' ' ')
+tap_is "$statuses" "0 1 2 " "man EXIT STATUS has items 0, 1 and 2"
+
+tap_done
