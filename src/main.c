@@ -61,8 +61,8 @@ usage(int status)
 "  -b, --block-size=SIZE         write unit, 1k..64k, a power of two (default 8k)\n"
 "      --file-size=SIZE          size of the preallocated test file (default 16M)\n"
 "  -t, --tests=LIST              one,two,sizes,descriptor,nosync or all (default)\n"
-"  -m, --methods=LIST            open_datasync,fdatasync,fsync,fsync_writethrough,\n"
-"                                open_sync or all (default)\n"
+"  -m, --methods=LIST            open_datasync,fdatasync,fsync,\n"
+"                                fsync_writethrough,open_sync or all (default)\n"
 "      --direct=both|on|off      buffered and O_DIRECT rows, only direct, or only\n"
 "                                buffered (default both)\n"
 "      --pattern=overwrite|append  rewrite the same blocks (default) or move\n"
@@ -75,9 +75,11 @@ usage(int status)
 "  -h, --help                    show this help and exit\n"
 "  -V, --version                 show the version and exit\n"
 "\n"
-"Sizes take k, K, KiB, M, MiB (powers of 1024); durations s, ms, us.\n"
-"Exit status: 0 done, 1 an I/O error or signal stopped the run, 2 bad usage\n"
-"or a target that cannot be used.\n");
+"Sizes take B, k, kB, KiB, M, MB, MiB, G, GB, GiB (powers of 1024); durations\n"
+"s, ms, us (a bare number is seconds).\n"
+"Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
+"that cannot be used. SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the test file\n"
+"and then stop syncprobe with that same signal.\n");
 	exit(status);
 }
 

@@ -71,24 +71,40 @@ status_word(const struct row_result *row)
 }
 
 static void
-print_target_header(FILE *out, const struct target_result *tr)
+format_bytes_or_unknown(long bytes, char *buf, size_t len)
+{
+	if (bytes < 0)
+		snprintf(buf, len, "unknown");
+	else
+		options_format_size((uint64_t)bytes, buf, len);
+}
+
+static void
+print_target_header(FILE *out, const struct target_result *tr, size_t number)
 {
 	const struct storage_info *st = &tr->storage;
 	const struct storage_device *d = &st->device;
 	char where[sizeof d->name + sizeof d->model + sizeof d->layers + 64];
 	char line[sizeof where + sizeof st->mount_options + 32];
 
-	fprintf(out, "target: %s\n", tr->path);
+	char lbytes[32], pbytes[32];
+
+	/* Several targets: numbered, and the tables' columns use the number. */
+	if (number > 0)
+		fprintf(out, "target %zu: %s\n", number, tr->path);
+	else
+		fprintf(out, "target: %s\n", tr->path);
 	report_storage_summary(st, where, sizeof where);
 	snprintf(line, sizeof line, "on %s%s%s", where,
 	    st->have_mount_options ? ", mounted " : "",
 	    st->have_mount_options ? st->mount_options : "");
 	put_wrapped(out, 2, line);
 	if (st->have_device) {
+		format_bytes_or_unknown(d->logical_block_bytes, lbytes, sizeof lbytes);
+		format_bytes_or_unknown(d->physical_block_bytes, pbytes, sizeof pbytes);
 		snprintf(line, sizeof line, "device %s: rotational %s, FUA %s, "
-		    "logical/physical block %ld/%ld bytes", d->name,
-		    report_tristate(d->rotational), report_tristate(d->fua),
-		    d->logical_block_bytes, d->physical_block_bytes);
+		    "logical/physical block %s/%s", d->name,
+		    report_tristate(d->rotational), report_tristate(d->fua), lbytes, pbytes);
 		put_wrapped(out, 2, line);
 	}
 }
@@ -97,7 +113,7 @@ static void
 print_header(FILE *out, const struct report *r)
 {
 	const struct options *o = r->options;
-	char dur[32], block[16], file[16];
+	char dur[32], block[16], file[16], line[160];
 	size_t i;
 
 	options_format_size(o->block_bytes, block, sizeof block);
@@ -109,10 +125,11 @@ print_header(FILE *out, const struct report *r)
 
 	fprintf(out, "syncprobe %s\n", PACKAGE_VERSION);
 	for (i = 0; i < r->ntargets; i++)
-		print_target_header(out, &r->targets[i]);
-	fprintf(out, "%s per test in %u round%s, %s writes, %s file, pattern %s, direct I/O %s\n",
-	    dur, o->rounds, o->rounds == 1 ? "" : "s", block, file,
-	    options_pattern_name(o->pattern), options_direct_name(o->direct));
+		print_target_header(out, &r->targets[i], r->ntargets > 1 ? i + 1 : 0);
+	snprintf(line, sizeof line, "%s per test, %u round%s, %s writes, %s file, "
+	    "%s, direct I/O %s", dur, o->rounds, o->rounds == 1 ? "" : "s",
+	    block, file, options_pattern_name(o->pattern), options_direct_name(o->direct));
+	put_hanging(out, 0, 2, line);
 }
 
 static void
@@ -170,8 +187,12 @@ print_column_heads(FILE *out, const struct report *r)
 		return;
 	}
 	fprintf(out, "%-*s", NAME_WIDTH, "");
-	for (t = 0; t < r->ntargets; t++)
-		fprintf(out, "  %*.*s", 2 * COL_WIDTH, 2 * COL_WIDTH, r->targets[t].path);
+	for (t = 0; t < r->ntargets; t++) {
+		char label[32];
+
+		snprintf(label, sizeof label, "target %zu", t + 1);
+		fprintf(out, "  %*s", 2 * COL_WIDTH, label);
+	}
 	fputc('\n', out);
 	fprintf(out, "%-*s", NAME_WIDTH, "");
 	for (t = 0; t < r->ntargets; t++)
@@ -234,7 +255,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	if (r->ntargets == 1)
 		fprintf(out, "\nAdvice\n");
 	else
-		fprintf(out, "\nAdvice for %s\n", tr->path);
+		fprintf(out, "\nAdvice for target %zu: %s\n", (size_t)(tr - r->targets) + 1, tr->path);
 	if (a->wal_sync_method != NULL) {
 		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method);
 		put_wrapped(out, 4, a->method_reason);
