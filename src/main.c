@@ -288,7 +288,7 @@ main(int argc, char **argv)
 	progress_init(&p, o.quiet);
 	results = calloc(o.ntargets, sizeof *results);
 	if (results == NULL) {
-		fprintf(stderr, "syncprobe: out of memory\n");
+		fprintf(stderr, "syncprobe: results: out of memory\n");
 		return EXIT_IO;
 	}
 	for (i = 0; i < o.ntargets && rc == RUN_OK; i++) {
