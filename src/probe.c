@@ -17,7 +17,6 @@
 #include "cleanup.h"
 #include "platform.h"
 
-#define FILL_CHUNK_BYTES (64u * 1024u)	/* memory for filling is fixed */
 #define BASE_OPEN_FLAGS  (O_RDWR | O_CLOEXEC)
 
 static void
@@ -117,10 +116,14 @@ create_exclusive(struct testfile *tf, const char *exact, char *err, size_t errle
 	return -1;
 }
 
+/* Fill the file one block at a time, as pg_test_fsync does and as a server
+ * writes its WAL: the page cache keeps the shape of the writes that filled
+ * it (large folios after large writes), and 8kB overwrites of a file filled
+ * in 64kB writes measured ~10% slower here (ext4, Linux 6.18). */
 static int
-fill_file(int fd, const struct testfile *tf, char *err, size_t errlen)
+fill_file(int fd, const struct testfile *tf, size_t block, char *err, size_t errlen)
 {
-	unsigned char *chunk = malloc(FILL_CHUNK_BYTES);
+	unsigned char *chunk = malloc(block);
 	uint64_t state = random_seed(), off = 0;
 
 	if (chunk == NULL) {
@@ -128,8 +131,7 @@ fill_file(int fd, const struct testfile *tf, char *err, size_t errlen)
 		return -1;
 	}
 	while (off < tf->bytes) {
-		size_t len = tf->bytes - off < FILL_CHUNK_BYTES ?
-		    (size_t)(tf->bytes - off) : FILL_CHUNK_BYTES;
+		size_t len = tf->bytes - off < block ? (size_t)(tf->bytes - off) : block;
 		ssize_t n;
 
 		fill_random(chunk, len, &state);
@@ -183,7 +185,7 @@ sync_file_and_dir(int fd, const struct testfile *tf, char *err, size_t errlen)
 
 int
 testfile_create(struct testfile *tf, const char *dir, const char *exact,
-    uint64_t bytes, char *err, size_t errlen)
+    uint64_t bytes, size_t block, char *err, size_t errlen)
 {
 	int fd, n;
 	char ignored[8];
@@ -212,7 +214,7 @@ testfile_create(struct testfile *tf, const char *dir, const char *exact,
 		tf->path[0] = '\0';
 		return -1;
 	}
-	if (fill_file(fd, tf, err, errlen) == -1 ||
+	if (fill_file(fd, tf, block, err, errlen) == -1 ||
 	    sync_file_and_dir(fd, tf, err, errlen) == -1) {
 		close(fd);
 		testfile_remove(tf, ignored, sizeof ignored);

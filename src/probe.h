@@ -58,10 +58,11 @@ struct row_run {
 int testfile_check_dir(const char *dir, char *err, size_t errlen);
 
 /* Create the test file in dir (or exactly `exact`, which must not exist),
- * fill it with incompressible bytes and sync it and its directory.
+ * fill it with incompressible bytes, one write of `block` bytes at a time,
+ * and sync it and its directory.
  * Returns 0, or -1 with a one-line message in err. */
 int testfile_create(struct testfile *tf, const char *dir, const char *exact,
-    uint64_t bytes, char *err, size_t errlen);
+    uint64_t bytes, size_t block, char *err, size_t errlen);
 
 /* Remove the test file; 0 or -1 with a message in err. */
 int testfile_remove(struct testfile *tf, char *err, size_t errlen);

@@ -202,7 +202,7 @@ run_target(const struct options *o, const char *dir, struct progress *p,
 	for (i = 0; i < tr->nrows; i++)
 		probe_result_init(&tr->rows[i], &specs[i]);
 
-	if (testfile_create(&tf, dir, o->filename, o->file_bytes, err, errlen) == -1)
+	if (testfile_create(&tf, dir, o->filename, o->file_bytes, o->block_bytes, err, errlen) == -1)
 		return RUN_SETUP;
 	/* Probed once the file exists, so that -f's directory is the one
 	 * described; what cannot be found stays unknown. */

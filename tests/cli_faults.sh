@@ -123,7 +123,8 @@ else
 	tap_skip "O_DIRECT refused (EINVAL)" "LD_PRELOAD of tests/faultshim.so does not work here"
 fi
 inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t descriptor
-inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:3 1 "pwrite $file" \
+# The 64kB file is filled in eight 8kB writes; the 11th is open_datasync's third.
+inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:11 1 "pwrite $file" \
     $FAST -t one -m open_datasync --direct=off
 
 # ---- a real full filesystem: a 1 MB tmpfs, when root ----
