@@ -316,10 +316,10 @@ open_row_fd(const struct row_run *run, const char **what, bool *refused)
 }
 
 void
-probe_row_open(struct row_run *run, const struct row_spec *spec,
-    const struct testfile *tf, enum pattern pattern, unsigned char *buf,
-    struct row_result *res)
+probe_row_open(struct row_run *run, struct row_result *res,
+    const struct testfile *tf, enum pattern pattern, unsigned char *buf)
 {
+	const struct row_spec *spec = &res->spec;
 	const char *reason = NULL, *what;
 	bool refused;
 	int sync_flags, fd;
@@ -330,7 +330,6 @@ probe_row_open(struct row_run *run, const struct row_spec *spec,
 	run->pattern = pattern;
 	run->buf = buf;
 	run->fd = -1;
-	probe_result_init(res, spec);
 
 	if (spec->method != NULL && (reason = method_unavailable(spec->method)) != NULL) {
 		res->status = ROW_UNSUPPORTED;

@@ -70,11 +70,11 @@ int testfile_remove(struct testfile *tf, char *err, size_t errlen);
 /* A buffer for the largest write of the plan, aligned for direct I/O. */
 unsigned char *probe_alloc_buffer(size_t bytes);
 
-/* Open the row's descriptor and decide whether it can run at all; on
- * return res->status is ROW_OK, ROW_UNSUPPORTED or ROW_ERROR. */
-void probe_row_open(struct row_run *run, const struct row_spec *spec,
-    const struct testfile *tf, enum pattern pattern, unsigned char *buf,
-    struct row_result *res);
+/* Open the row's descriptor (res->spec says how) and decide whether it can
+ * run at all; on return res->status is ROW_OK, ROW_UNSUPPORTED or
+ * ROW_ERROR. res must have been through probe_result_init. */
+void probe_row_open(struct row_run *run, struct row_result *res,
+    const struct testfile *tf, enum pattern pattern, unsigned char *buf);
 
 /* Time operations until max_ops are done or max_ns has passed (0: no time
  * limit), adding to res. Returns 0, or -1 with res->status ROW_ERROR (or

@@ -93,10 +93,8 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 
 	for (i = first; i < last; i++) {
 		struct row_result *res = &tr->rows[i];
-		struct row_spec spec = res->spec;
 
-		probe_row_open(&runs[i - first], &spec, tf, o->pattern, buf, res);
-		runs[i - first].spec = &res->spec;
+		probe_row_open(&runs[i - first], res, tf, o->pattern, buf);
 		res->slices = calloc(o->rounds, sizeof *res->slices);
 		res->nslices = res->slices ? o->rounds : 0;
 		if (res->status == ROW_ERROR) {
