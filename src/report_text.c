@@ -256,34 +256,26 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		fprintf(out, "\nAdvice\n");
 	else
 		fprintf(out, "\nAdvice for target %zu: %s\n", (size_t)(tr - r->targets) + 1, tr->path);
-	if (a->wal_sync_method != NULL) {
+	if (a->wal_sync_method != NULL)
 		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method);
-		put_wrapped(out, 4, a->method_reason);
-	} else {
+	else
 		fprintf(out, "  wal_sync_method: no advice\n");
-		put_wrapped(out, 4, a->method_reason);
-	}
-	if (a->have_delay) {
+	put_wrapped(out, 4, a->method_reason);
+	if (a->have_delay)
 		fprintf(out, "  commit_delay = %ld\n", a->commit_delay_usecs);
-		put_wrapped(out, 4, a->delay_reason);
-	} else {
+	else
 		fprintf(out, "  commit_delay: no advice\n");
-		put_wrapped(out, 4, a->delay_reason);
-	}
+	put_wrapped(out, 4, a->delay_reason);
 	if (tr->sleep.samples > 0) {
-		char line[ADVICE_TEXT_LEN];
+		char line[ADVICE_TEXT_LEN], slack[48] = "";
 
+		if (tr->sleep.timer_slack_usecs >= 0)
+			snprintf(slack, sizeof slack, "; timer slack %.0f us",
+			    tr->sleep.timer_slack_usecs);
 		snprintf(line, sizeof line, "a %ld us sleep here really lasts %.0f us on "
 		    "average (p50 %.0f, p99 %.0f us over %u sleeps%s)",
 		    tr->sleep.requested_usecs, tr->sleep.mean_usecs, tr->sleep.p50_usecs,
-		    tr->sleep.p99_usecs, tr->sleep.samples,
-		    tr->sleep.timer_slack_usecs >= 0 ? "; timer slack " : "");
-		if (tr->sleep.timer_slack_usecs >= 0) {
-			size_t n = strlen(line);
-
-			snprintf(line + n - 1, sizeof line - n + 1, "%.0f us)",
-			    tr->sleep.timer_slack_usecs);
-		}
+		    tr->sleep.p99_usecs, tr->sleep.samples, slack);
 		put_wrapped(out, 4, line);
 	}
 	if (a->have_delay && a->commit_delay_usecs > 0)
