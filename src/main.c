@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cleanup.h"
 #include "method.h"
 #include "options.h"
+#include "platform.h"
 #include "report.h"
 #include "run.h"
 
@@ -271,8 +273,10 @@ main(int argc, char **argv)
 	char err[REASON_LEN];
 	size_t i, ndone = 0;
 	int status = 0, rc = RUN_OK;
+	time_t started;
 
 	parse_command_line(argc, argv, &o);
+	started = time(NULL);
 	if (o.ntargets == 0) {
 		o.targets = here;
 		o.ntargets = 1;
@@ -309,6 +313,8 @@ main(int argc, char **argv)
 	rep.options = &o;
 	rep.targets = results;
 	rep.ntargets = ndone;
+	rep.when = started;
+	platform_system(&rep.system);
 	switch (o.format) {
 	case FORMAT_TEXT:
 		report_text(stdout, &rep);

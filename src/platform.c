@@ -326,17 +326,17 @@ platform_dev_numbers(dev_t dev, unsigned long *maj, unsigned long *min)
 }
 
 void
-platform_system(char *os, char *release, char *machine, size_t len)
+platform_system(struct system_info *sys)
 {
 	struct utsname u;
 
 	if (uname(&u) == 0) {
-		snprintf(os, len, "%s", u.sysname);
-		snprintf(release, len, "%s", u.release);
-		snprintf(machine, len, "%s", u.machine);
+		snprintf(sys->os, sizeof sys->os, "%s", u.sysname);
+		snprintf(sys->release, sizeof sys->release, "%s", u.release);
+		snprintf(sys->machine, sizeof sys->machine, "%s", u.machine);
 	} else {
-		snprintf(os, len, "unknown");
-		snprintf(release, len, "unknown");
-		snprintf(machine, len, "unknown");
+		snprintf(sys->os, sizeof sys->os, "unknown");
+		snprintf(sys->release, sizeof sys->release, "unknown");
+		snprintf(sys->machine, sizeof sys->machine, "unknown");
 	}
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <sys/utsname.h>
 
 #define NSEC_PER_SEC  1000000000ULL
 #define NSEC_PER_USEC 1000ULL
@@ -77,7 +78,13 @@ const char *platform_fs_magic_name(unsigned long magic);
 /* A device number's major and minor parts, as /sys/dev/block names them. */
 void platform_dev_numbers(dev_t dev, unsigned long *maj, unsigned long *min);
 
-/* Operating system name, release and machine (uname), for reports. */
-void platform_system(char *os, char *release, char *machine, size_t len);
+/* The operating system a run happened on (uname), for reports. */
+struct system_info {
+	char os[sizeof ((struct utsname *)0)->sysname];
+	char release[sizeof ((struct utsname *)0)->release];
+	char machine[sizeof ((struct utsname *)0)->machine];
+};
+
+void platform_system(struct system_info *sys);
 
 #endif

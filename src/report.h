@@ -3,14 +3,18 @@
 #define SYNCPROBE_REPORT_H
 
 #include <stdio.h>
+#include <time.h>
 
 #include "options.h"
+#include "platform.h"
 #include "run.h"
 
 struct report {
 	const struct options *options;
 	const struct target_result *targets;
 	size_t ntargets;
+	time_t when;			/* when the run started */
+	struct system_info system;	/* where it ran */
 };
 
 void report_text(FILE *out, const struct report *r);

@@ -29,12 +29,11 @@ report_conf(FILE *out, const struct report *r)
 	const struct advice *a = &tr->advice;
 	const char *method;
 	char when[64], block[16], head[128], where[sizeof tr->storage.device.layers + 256];
-	time_t now = time(NULL);
 	struct tm tm;
 	size_t i;
 
 	options_format_size(r->options->block_bytes, block, sizeof block);
-	if (gmtime_r(&now, &tm) == NULL || strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+	if (gmtime_r(&r->when, &tm) == NULL || strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm) == 0)
 		snprintf(when, sizeof when, "unknown date");
 	snprintf(head, sizeof head, "syncprobe %s, %s: ", PACKAGE_VERSION, when);
 	put_comment(out, head, tr->path);

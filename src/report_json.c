@@ -17,15 +17,12 @@ static void put_sleep(struct json *j, const struct sleep_result *sl);
 static const char *const status_names[] = { "ok", "unsupported", "error" };
 
 static void
-put_system(struct json *j)
+put_system(struct json *j, const struct system_info *sys)
 {
-	char os[64], release[128], machine[64];
-
-	platform_system(os, release, machine, sizeof os);
 	json_begin_object(j, "system");
-	json_string(j, "os", os);
-	json_string(j, "release", release);
-	json_string(j, "machine", machine);
+	json_string(j, "os", sys->os);
+	json_string(j, "release", sys->release);
+	json_string(j, "machine", sys->machine);
 	json_end_object(j);
 }
 
@@ -259,7 +256,7 @@ report_json(FILE *out, const struct report *r)
 	json_begin_object(&j, NULL);
 	json_uint(&j, "schema_version", JSON_SCHEMA_VERSION);
 	json_string(&j, "syncprobe_version", PACKAGE_VERSION);
-	put_system(&j);
+	put_system(&j, &r->system);
 	put_settings(&j, r->options);
 	json_begin_array(&j, "targets");
 	for (i = 0; i < r->ntargets; i++)

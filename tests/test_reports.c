@@ -1,0 +1,264 @@
+/* test_reports.c: every report writer fed the same fixed results, compared
+ * byte for byte with tests/golden/. The writers only read results, so a
+ * change in what they print shows here as a diff; regenerate a golden file
+ * (SYNCPROBE_GOLDEN_WRITE=1) only for a change meant to be seen. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "advice.h"
+#include "options.h"
+#include "plan.h"
+#include "probe.h"
+#include "report.h"
+#include "run.h"
+#include "storage.h"
+#include "tap.h"
+#include "warnings.h"
+
+#define NTARGETS 2
+#define WHEN     1796083200	/* 2026-12-01 00:00 UTC */
+
+/* A deterministic latency for operation k of row i, in nanoseconds. */
+static uint64_t
+fixture_ns(size_t i, uint64_t k, uint64_t base_ns)
+{
+	return base_ns + (uint64_t)i * 1300 + (k % 17) * 2900 + (k % 5 == 0 ? 41000 : 0);
+}
+
+static void
+fill_row(struct row_result *r, size_t i, unsigned rounds)
+{
+	uint64_t ops = 90 + (uint64_t)i * 7, k, base;
+	unsigned s;
+
+	base = plan_row_splits(&r->spec) || r->spec.open_sync != OPEN_SYNC_NONE ? 61000 : 900;
+	for (k = 0; k < ops; k++) {
+		uint64_t ns = fixture_ns(i, k, base);
+
+		stats_add(&r->total, ns);
+		if (plan_row_splits(&r->spec)) {
+			stats_add(&r->write, ns / 20);
+			stats_add(&r->sync, ns - ns / 20);
+		}
+	}
+	r->ops = ops;
+	r->elapsed_ns = r->total.sum_ns;
+	r->slices = calloc(rounds, sizeof *r->slices);
+	r->nslices = rounds;
+	for (s = 0; s < rounds; s++) {
+		r->slices[s].ops = ops / rounds + (s < ops % rounds ? 1 : 0);
+		r->slices[s].ns = r->elapsed_ns / rounds + s * 1000;
+	}
+}
+
+static void
+fixture_storage(struct storage_info *st)
+{
+	storage_info_init(st);
+	snprintf(st->filesystem, sizeof st->filesystem, "ext4");
+	st->have_filesystem = true;
+	snprintf(st->mount_options, sizeof st->mount_options, "rw,relatime,errors=remount-ro");
+	st->have_mount_options = true;
+	st->have_device = true;
+	snprintf(st->device.name, sizeof st->device.name, "vda");
+	snprintf(st->device.model, sizeof st->device.model, "Virtual \"disk\"");
+	st->device.have_model = true;
+	st->device.rotational = 1;
+	snprintf(st->device.write_cache, sizeof st->device.write_cache, "write back");
+	st->device.have_write_cache = true;
+	st->device.fua = 0;
+	st->device.logical_block_bytes = 512;
+	st->device.physical_block_bytes = 4096;
+	snprintf(st->device.layers, sizeof st->device.layers, "dm-0 -> vda");
+}
+
+/* Target 0 ran every row; target 1 stopped at an I/O error in group two. */
+static void
+fixture_target(const struct options *o, struct target_result *tr, size_t t)
+{
+	struct row_spec specs[PLAN_MAX_ROWS];
+	struct advice_input in = { NULL, "fdatasync", false };
+	size_t i;
+
+	memset(tr, 0, sizeof *tr);
+	tr->path = t == 0 ? "/var/lib/postgresql" : "/srv/tab\there";
+	tr->nrows = plan_build(o, specs, PLAN_MAX_ROWS);
+	tr->rows = calloc(tr->nrows, sizeof *tr->rows);
+	tr->measured = true;
+	fixture_storage(&tr->storage);
+	if (t == 1) {
+		tr->storage.have_device = false;
+		snprintf(tr->storage.filesystem, sizeof tr->storage.filesystem, "tmpfs");
+	}
+	for (i = 0; i < tr->nrows; i++) {
+		struct row_result *r = &tr->rows[i];
+
+		probe_result_init(r, &specs[i]);
+		if (r->spec.method != NULL && strcmp(r->spec.method->name, "fsync_writethrough") == 0 &&
+		    r->spec.group != GROUP_DESCRIPTOR) {
+			r->status = ROW_UNSUPPORTED;
+			snprintf(r->reason, sizeof r->reason, "F_FULLFSYNC is not available on this system");
+			continue;
+		}
+		if (t == 0 && r->spec.direct && r->spec.group == GROUP_TWO &&
+		    strcmp(r->spec.method->name, "fsync") == 0) {
+			r->status = ROW_UNSUPPORTED;
+			snprintf(r->reason, sizeof r->reason,
+			    "direct I/O refused by this filesystem (Invalid argument)");
+			continue;
+		}
+		fill_row(r, i + t * 3, o->rounds);
+		if (t == 1 && r->spec.group == GROUP_TWO) {
+			r->status = ROW_ERROR;
+			snprintf(r->reason, sizeof r->reason,
+			    "fdatasync /srv/tab\there/.syncprobe.AbCdEf: Input/output error");
+			tr->failed = true;
+			snprintf(tr->error, sizeof tr->error, "%s", r->reason);
+			tr->nrows = i + 1;
+			break;
+		}
+	}
+	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
+	if (tr->advice.have_delay) {
+		tr->sleep.requested_usecs = tr->advice.commit_delay_usecs;
+		tr->sleep.samples = 200;
+		tr->sleep.mean_usecs = 2.5 * (double)tr->advice.commit_delay_usecs;
+		tr->sleep.p50_usecs = 2.25 * (double)tr->advice.commit_delay_usecs;
+		tr->sleep.p99_usecs = 3.125 * (double)tr->advice.commit_delay_usecs;
+		tr->sleep.max_usecs = 4.0 * (double)tr->advice.commit_delay_usecs;
+		tr->sleep.timer_slack_usecs = t == 0 ? 50.0 : -1.0;
+	}
+	warnings_compute(tr->rows, tr->nrows, &tr->storage,
+	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
+}
+
+/* The report written by fn into memory; the caller frees it. */
+static char *
+render(void (*fn)(FILE *, const struct report *), const struct report *rep)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (f == NULL)
+		return NULL;
+	fn(f, rep);
+	fclose(f);
+	return buf;
+}
+
+static char *
+read_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long len;
+
+	if (f == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)len + 1);
+	if (buf != NULL && fread(buf, 1, (size_t)len, f) != (size_t)len) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* The first line where got and want differ, for the TAP diagnostics. */
+static void
+show_difference(const char *got, const char *want)
+{
+	size_t line = 1;
+	const char *g = got, *w = want;
+
+	while (*g && *g == *w) {
+		if (*g == '\n')
+			line++;
+		g++;
+		w++;
+	}
+	while (g > got && g[-1] != '\n')
+		g--;
+	while (w > want && w[-1] != '\n')
+		w--;
+	printf("# first difference at line %zu\n# got:  %.*s\n# want: %.*s\n", line,
+	    (int)strcspn(g, "\n"), g, (int)strcspn(w, "\n"), w);
+}
+
+static void
+check_golden(const char *name, void (*fn)(FILE *, const struct report *),
+    const struct report *rep)
+{
+	const char *srcdir = getenv("top_srcdir");
+	char path[4096], *got, *want;
+
+	snprintf(path, sizeof path, "%s/tests/golden/%s", srcdir ? srcdir : ".", name);
+	got = render(fn, rep);
+	if (got == NULL) {
+		ok(0, "%s: rendered", name);
+		return;
+	}
+	if (getenv("SYNCPROBE_GOLDEN_WRITE") != NULL) {
+		FILE *f = fopen(path, "w");
+
+		ok(f != NULL && fputs(got, f) >= 0 && fclose(f) == 0, "%s: written", name);
+		free(got);
+		return;
+	}
+	want = read_file(path);
+	ok(want != NULL && strcmp(got, want) == 0, "%s matches tests/golden/%s", name, name);
+	if (want != NULL && strcmp(got, want) != 0)
+		show_difference(got, want);
+	free(got);
+	free(want);
+}
+
+int
+main(void)
+{
+	static struct target_result targets[NTARGETS];
+	struct options o;
+	struct report rep;
+	size_t t;
+
+	options_defaults(&o);
+	o.ops_per_test = 200;
+	o.test_ns = 0;
+	for (t = 0; t < NTARGETS; t++)
+		fixture_target(&o, &targets[t], t);
+
+	memset(&rep, 0, sizeof rep);
+	rep.options = &o;
+	rep.targets = targets;
+	rep.when = WHEN;
+	snprintf(rep.system.os, sizeof rep.system.os, "Linux");
+	snprintf(rep.system.release, sizeof rep.system.release, "6.18.0-test");
+	snprintf(rep.system.machine, sizeof rep.system.machine, "x86_64");
+
+	rep.ntargets = 1;
+	check_golden("text-one.txt", report_text, &rep);
+	check_golden("conf-one.txt", report_conf, &rep);
+	rep.ntargets = 2;
+	check_golden("text-two.txt", report_text, &rep);
+	check_golden("json-two.json", report_json, &rep);
+	rep.targets = &targets[1];
+	rep.ntargets = 1;
+	check_golden("conf-failed.txt", report_conf, &rep);
+	rep.targets = targets;
+	o.ops_per_test = 0;
+	o.test_ns = 1500000000ULL;
+	o.direct = DIRECT_OFF;
+	rep.ntargets = 1;
+	check_golden("text-timed.txt", report_text, &rep);
+
+	for (t = 0; t < NTARGETS; t++)
+		run_free(&targets[t]);
+	return tap_done();
+}
