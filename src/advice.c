@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "method.h"
 
 long
 advice_commit_delay(double mean_usecs)
@@ -23,15 +22,9 @@ advice_commit_delay(double mean_usecs)
 	return lround(half);
 }
 
-double
-advice_mean_usecs(const struct row_result *row)
-{
-	return round(stats_mean_ns(&row->total)) / 1000.0;
-}
-
 const struct row_result *
 advice_find_row(const struct row_result *rows, size_t n, enum group g,
-    const char *method, bool direct)
+    const struct method *m, bool direct)
 {
 	size_t i;
 
@@ -39,8 +32,7 @@ advice_find_row(const struct row_result *rows, size_t n, enum group g,
 		const struct row_result *r = &rows[i];
 
 		if (r->spec.group == g && r->spec.direct == direct &&
-		    r->spec.method != NULL && strcmp(r->spec.method->name, method) == 0 &&
-		    r->spec.kind == OP_WRITE_SYNC && r->status == ROW_OK && r->ops > 0)
+		    r->spec.method == m && row_is_candidate(r))
 			return r;
 	}
 	return NULL;
@@ -75,20 +67,20 @@ group_ran(const struct row_result *rows, size_t n, enum group g)
 /* The method's score: mean usecs of one write plus, when the two-write test
  * ran, of two writes. Negative when the method has no usable rows. */
 static double
-method_score(const struct row_result *rows, size_t n, const char *method,
+method_score(const struct row_result *rows, size_t n, const struct method *m,
     bool direct, bool with_two)
 {
-	const struct row_result *one = advice_find_row(rows, n, GROUP_ONE, method, direct);
+	const struct row_result *one = advice_find_row(rows, n, GROUP_ONE, m, direct);
 	const struct row_result *two;
 
 	if (one == NULL)
 		return -1.0;
 	if (!with_two)
-		return advice_mean_usecs(one);
-	two = advice_find_row(rows, n, GROUP_TWO, method, direct);
+		return one->mean_usecs;
+	two = advice_find_row(rows, n, GROUP_TWO, m, direct);
 	if (two == NULL)
 		return -1.0;
-	return advice_mean_usecs(one) + advice_mean_usecs(two);
+	return one->mean_usecs + two->mean_usecs;
 }
 
 static void
@@ -96,7 +88,7 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
     struct advice *a)
 {
 	bool with_two = group_ran(rows, n, GROUP_TWO);
-	const char *best = NULL;
+	const struct method *best = NULL, *def = in->platform_default;
 	double best_score = 0.0, def_score;
 	const char *basis = with_two ? "one and two writes" : "one write";
 	size_t i;
@@ -106,12 +98,12 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 	 * it was set up for direct I/O. Direct rows only when no buffered ran. */
 	for (pass = 0; pass < 2 && best == NULL; pass++) {
 		a->direct_basis = pass == 1;
-		for (i = 0; i < method_count; i++) {
-			double s = method_score(rows, n, method_table[i].name,
+		for (i = 0; i < METHOD_COUNT; i++) {
+			double s = method_score(rows, n, &method_table[i],
 			    a->direct_basis, with_two);
 
 			if (s >= 0.0 && (best == NULL || s < best_score)) {
-				best = method_table[i].name;
+				best = &method_table[i];
 				best_score = s;
 			}
 		}
@@ -122,45 +114,45 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 		    "no sync method ran in the one-write test");
 		return;
 	}
-	if (in->full_fsync && method_score(rows, n, "fsync_writethrough",
+	if (in->writethrough != NULL && method_score(rows, n, in->writethrough,
 	    a->direct_basis, with_two) >= 0.0) {
-		a->wal_sync_method = "fsync_writethrough";
+		a->wal_sync_method = in->writethrough;
 		snprintf(a->method_reason, sizeof a->method_reason,
 		    "F_FULLFSYNC exists here: plain fsync does not flush the drive's "
 		    "cache, so only fsync_writethrough makes a commit durable");
 		return;
 	}
-	def_score = method_score(rows, n, in->platform_default, a->direct_basis, with_two);
+	def_score = method_score(rows, n, def, a->direct_basis, with_two);
 	if (def_score >= 0.0 && def_score <= best_score * DEFAULT_KEEP_RATIO) {
-		a->wal_sync_method = in->platform_default;
-		if (strcmp(best, in->platform_default) == 0)
+		a->wal_sync_method = def;
+		if (best == def)
 			snprintf(a->method_reason, sizeof a->method_reason,
 			    "%s, the default here, is the fastest (%.1f us for %s)",
-			    best, def_score, basis);
+			    best->name, def_score, basis);
 		else
 			snprintf(a->method_reason, sizeof a->method_reason,
 			    "%s, the default here, is within 10%% of the fastest, %s "
 			    "(%.1f vs %.1f us for %s): keep the default",
-			    in->platform_default, best, def_score, best_score, basis);
+			    def->name, best->name, def_score, best_score, basis);
 		return;
 	}
 	a->wal_sync_method = best;
 	if (def_score >= 0.0)
 		snprintf(a->method_reason, sizeof a->method_reason,
 		    "%s is the fastest (%.1f us for %s), %.0f%% faster than the "
-		    "default %s (%.1f us)", best, best_score, basis,
-		    (def_score / best_score - 1.0) * 100.0, in->platform_default, def_score);
+		    "default %s (%.1f us)", best->name, best_score, basis,
+		    (def_score / best_score - 1.0) * 100.0, def->name, def_score);
 	else
 		snprintf(a->method_reason, sizeof a->method_reason,
 		    "%s is the fastest (%.1f us for %s); the default %s was not measured",
-		    best, best_score, basis, in->platform_default);
+		    best->name, best_score, basis, def->name);
 }
 
 static void
 choose_delay(const struct row_result *rows, size_t n, const struct advice_input *in,
     struct advice *a)
 {
-	const char *method = in->forced_method ? in->forced_method : a->wal_sync_method;
+	const struct method *method = in->forced_method ? in->forced_method : a->wal_sync_method;
 	const struct row_result *row;
 
 	if (method == NULL) {
@@ -173,11 +165,11 @@ choose_delay(const struct row_result *rows, size_t n, const struct advice_input 
 		row = advice_find_row(rows, n, GROUP_ONE, method, !a->direct_basis);
 	if (row == NULL) {
 		snprintf(a->delay_reason, sizeof a->delay_reason,
-		    "%s did not run in the one-write test", method);
+		    "%s did not run in the one-write test", method->name);
 		return;
 	}
 	a->basis = row;
-	a->basis_mean_usecs = advice_mean_usecs(row);
+	a->basis_mean_usecs = row->mean_usecs;
 	a->commit_delay_usecs = advice_commit_delay(a->basis_mean_usecs);
 	a->have_delay = true;
 	snprintf(a->delay_reason, sizeof a->delay_reason,

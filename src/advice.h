@@ -5,7 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "probe.h"
+#include "method.h"
+#include "row.h"
 
 #define COMMIT_DELAY_MAX_USECS 100000L	/* PostgreSQL's upper bound */
 #define DEFAULT_KEEP_RATIO     1.10	/* keep the default within 10% of the best */
@@ -13,9 +14,11 @@
 #define ADVICE_MAX_WARNINGS    16
 
 struct advice_input {
-	const char *forced_method;	/* --wal-sync-method, or NULL */
-	const char *platform_default;	/* PostgreSQL's default here */
-	bool full_fsync;		/* F_FULLFSYNC exists */
+	const struct method *forced_method;	/* --wal-sync-method, or NULL */
+	const struct method *platform_default;	/* PostgreSQL's default here */
+	/* The method that flushes the drive's cache where plain fsync does
+	 * not (fsync_writethrough on macOS), or NULL where there is none. */
+	const struct method *writethrough;
 };
 
 struct advice_warning {
@@ -24,7 +27,7 @@ struct advice_warning {
 };
 
 struct advice {
-	const char *wal_sync_method;	/* NULL when nothing could be advised */
+	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
 	char method_reason[ADVICE_TEXT_LEN];
 	bool direct_basis;		/* rested on direct rows (no buffered ones ran) */
 
@@ -44,13 +47,9 @@ void advice_compute(const struct row_result *rows, size_t n,
 /* half of mean_usecs, rounded to whole microseconds, clamped to 0..100000 */
 long advice_commit_delay(double mean_usecs);
 
-/* The ok row of group g for method name and direct-ness, or NULL. */
+/* The candidate row of group g for method m and direct-ness, or NULL. */
 const struct row_result *advice_find_row(const struct row_result *rows, size_t n,
-    enum group g, const char *method, bool direct);
-
-/* The mean of a row in microseconds, rounded to the nanosecond as reports
- * print it, so that advice computed from it matches the printed figure. */
-double advice_mean_usecs(const struct row_result *row);
+    enum group g, const struct method *m, bool direct);
 
 /* Add a warning (ignored past ADVICE_MAX_WARNINGS). */
 void advice_warn(struct advice *a, const char *code, const char *fmt, ...);

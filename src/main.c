@@ -10,14 +10,19 @@
 #include <time.h>
 
 #include "cleanup.h"
+#include "judge.h"
 #include "method.h"
+#include "names.h"
 #include "options.h"
+#include "plan.h"
 #include "platform.h"
 #include "report.h"
 #include "run.h"
+#include "status.h"
+#include "testfile.h"
 
-#define EXIT_IO    1
-#define EXIT_USAGE 2
+#define HELP_WIDTH     80	/* the longest --help line */
+#define HELP_FLAGS_COL 30	/* option names, then two spaces, then the text */
 
 enum long_only {
 	OPT_FILE_SIZE = 256,
@@ -27,55 +32,155 @@ enum long_only {
 	OPT_ROUNDS
 };
 
-static const struct option long_options[] = {
-	{ "secs-per-test",   required_argument, NULL, 's' },
-	{ "ops-per-test",    required_argument, NULL, 'n' },
-	{ "filename",        required_argument, NULL, 'f' },
-	{ "block-size",      required_argument, NULL, 'b' },
-	{ "file-size",       required_argument, NULL, OPT_FILE_SIZE },
-	{ "tests",           required_argument, NULL, 't' },
-	{ "methods",         required_argument, NULL, 'm' },
-	{ "direct",          required_argument, NULL, OPT_DIRECT },
-	{ "pattern",         required_argument, NULL, OPT_PATTERN },
-	{ "wal-sync-method", required_argument, NULL, OPT_WAL_SYNC_METHOD },
-	{ "rounds",          required_argument, NULL, OPT_ROUNDS },
-	{ "format",          required_argument, NULL, 'F' },
-	{ "quiet",           no_argument,       NULL, 'q' },
-	{ "help",            no_argument,       NULL, 'h' },
-	{ "version",         no_argument,       NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+static void groups_list(char *buf, size_t len);
+static void methods_list(char *buf, size_t len);
+static void direct_list(char *buf, size_t len);
+static void pattern_list(char *buf, size_t len);
+static void formats_list(char *buf, size_t len);
+
+/* One row per option: getopt's table, the short options and --help are
+ * all built from it. In arg and help, "{}" stands for the names list(). */
+static const struct cli_option {
+	const char *name;
+	int has_arg;
+	int val;		/* the short option, or an OPT_* code */
+	const char *arg;	/* the value's name in --help, or NULL */
+	const char *help;
+	void (*list)(char *buf, size_t len);
+} cli_options[] = {
+	{ "secs-per-test", required_argument, 's', "DURATION",
+	  "time per test: 2, 1.5s, 500ms (default 500ms)", NULL },
+	{ "ops-per-test", required_argument, 'n', "N",
+	  "a fixed number of operations per test instead", NULL },
+	{ "filename", required_argument, 'f', "FILE",
+	  "use exactly this test file; it must not exist", NULL },
+	{ "block-size", required_argument, 'b', "SIZE",
+	  "write unit, 1k..64k, a power of two (default 8k)", NULL },
+	{ "file-size", required_argument, OPT_FILE_SIZE, "SIZE",
+	  "size of the preallocated test file (default 16M)", NULL },
+	{ "tests", required_argument, 't', "LIST", "{} or all (default)", groups_list },
+	{ "methods", required_argument, 'm', "LIST", "{} or all (default)", methods_list },
+	{ "direct", required_argument, OPT_DIRECT, "{}",
+	  "buffered and O_DIRECT rows, only direct, or only buffered (default both)",
+	  direct_list },
+	{ "pattern", required_argument, OPT_PATTERN, "{}",
+	  "rewrite the same blocks (default) or move through the file", pattern_list },
+	{ "wal-sync-method", required_argument, OPT_WAL_SYNC_METHOD, "METHOD",
+	  "base commit_delay on this method (the server's)", NULL },
+	{ "rounds", required_argument, OPT_ROUNDS, "N",
+	  "measure each group in N interleaved rounds (default 5; 1 = one block per row)",
+	  NULL },
+	{ "format", required_argument, 'F', "{}", "report format (default text)", formats_list },
+	{ "quiet", no_argument, 'q', NULL, "no progress line on stderr", NULL },
+	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
+	{ "version", no_argument, 'V', NULL, "show the version and exit", NULL },
 };
+
+#define CLI_OPTION_COUNT (sizeof cli_options / sizeof cli_options[0])
+
+static void
+groups_list(char *buf, size_t len)
+{
+	names_join(&group_names, ",", buf, len);
+}
+
+static void
+methods_list(char *buf, size_t len)
+{
+	names_join(&method_names, ",", buf, len);
+}
+
+static void
+direct_list(char *buf, size_t len)
+{
+	options_direct_choices("|", buf, len);
+}
+
+static void
+pattern_list(char *buf, size_t len)
+{
+	options_pattern_choices("|", buf, len);
+}
+
+static void
+formats_list(char *buf, size_t len)
+{
+	names_join(&report_format_names, "|", buf, len);
+}
+
+/* tmpl with its "{}" replaced by opt's names list. */
+static void
+expand(const struct cli_option *opt, const char *tmpl, char *buf, size_t len)
+{
+	char names[200] = "";
+
+	if (opt->list != NULL)
+		opt->list(names, sizeof names);
+	names_expand(tmpl, names, buf, len);
+}
+
+/* The longest prefix of text that fits room columns, ending where a line
+ * may break: at a space, or after a comma. The whole text if it fits. */
+static size_t
+fit(const char *text, size_t room)
+{
+	size_t len = strlen(text), i, cut = 0;
+
+	if (len <= room)
+		return len;
+	for (i = 1; i <= room; i++)
+		if (text[i] == ' ' || text[i - 1] == ',')
+			cut = i;
+	return cut ? cut : len;	/* one word longer than a line: as it is */
+}
+
+static void
+print_option(FILE *out, const struct cli_option *opt)
+{
+	char flags[96], arg[128], help[256];
+	const char *p = help;
+	int col;
+
+	if (opt->val < 256)
+		col = snprintf(flags, sizeof flags, "  -%c, --%s", opt->val, opt->name);
+	else
+		col = snprintf(flags, sizeof flags, "      --%s", opt->name);
+	if (opt->arg != NULL) {
+		expand(opt, opt->arg, arg, sizeof arg);
+		col += snprintf(flags + col, sizeof flags - (size_t)col, "=%s", arg);
+	}
+	fprintf(out, "%-*s  ", HELP_FLAGS_COL, flags);
+	col = col > HELP_FLAGS_COL ? col + 2 : HELP_FLAGS_COL + 2;
+	expand(opt, opt->help, help, sizeof help);
+	for (;;) {
+		size_t n = fit(p, (size_t)(HELP_WIDTH - col));
+
+		fprintf(out, "%.*s\n", (int)n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		col = HELP_FLAGS_COL + 2;
+		fprintf(out, "%*s", col, "");
+	}
+}
 
 static void
 usage(int status)
 {
 	FILE *out = status == 0 ? stdout : stderr;
+	size_t i;
 
 	fprintf(out,
 "Usage: syncprobe [OPTION]... [TARGET]...\n"
 "Measure how fast the storage under each TARGET directory (default: .) makes\n"
 "small writes durable with every sync method a database can use, and advise\n"
 "PostgreSQL's wal_sync_method and commit_delay.\n"
-"\n"
-"  -s, --secs-per-test=DURATION  time per test: 2, 1.5s, 500ms (default 500ms)\n"
-"  -n, --ops-per-test=N          a fixed number of operations per test instead\n"
-"  -f, --filename=FILE           use exactly this test file; it must not exist\n"
-"  -b, --block-size=SIZE         write unit, 1k..64k, a power of two (default 8k)\n"
-"      --file-size=SIZE          size of the preallocated test file (default 16M)\n"
-"  -t, --tests=LIST              one,two,sizes,descriptor,nosync or all (default)\n"
-"  -m, --methods=LIST            open_datasync,fdatasync,fsync,\n"
-"                                fsync_writethrough,open_sync or all (default)\n"
-"      --direct=both|on|off      buffered and O_DIRECT rows, only direct, or only\n"
-"                                buffered (default both)\n"
-"      --pattern=overwrite|append  rewrite the same blocks (default) or move\n"
-"                                through the file\n"
-"      --wal-sync-method=METHOD  base commit_delay on this method (the server's)\n"
-"      --rounds=N                measure each group in N interleaved rounds\n"
-"                                (default 5; 1 = one block per row)\n"
-"  -F, --format=text|json|conf   report format (default text)\n"
-"  -q, --quiet                   no progress line on stderr\n"
-"  -h, --help                    show this help and exit\n"
-"  -V, --version                 show the version and exit\n"
+"\n");
+	for (i = 0; i < CLI_OPTION_COUNT; i++)
+		print_option(out, &cli_options[i]);
+	fprintf(out,
 "\n"
 "Sizes take B, k, kB, KiB, M, MB, MiB, G, GB, GiB (powers of 1024); durations\n"
 "s, ms, us (a bare number is seconds).\n"
@@ -90,44 +195,31 @@ static void
 die_usage(const char *what, const char *why)
 {
 	fprintf(stderr, "syncprobe: %s: %s\n", what, why);
-	exit(EXIT_USAGE);
+	exit(STATUS_USAGE);
 }
 
-static const char *
-option_name(int c, char *buf, size_t len)
+static const struct cli_option *
+cli_option_of(int c)
 {
 	size_t i;
 
-	for (i = 0; long_options[i].name != NULL; i++)
-		if (long_options[i].val == c) {
-			snprintf(buf, len, "--%s", long_options[i].name);
-			return buf;
-		}
-	snprintf(buf, len, "-%c", c);
-	return buf;
-}
-
-/* Whether c is an option that takes no value. getopt_long reports such an
- * option given one ("--quiet=1") as '?' with optopt set to it: an unknown
- * short option can never have a known option's letter. */
-static bool
-takes_no_value(int c)
-{
-	size_t i;
-
-	for (i = 0; long_options[i].name != NULL; i++)
-		if (long_options[i].val == c)
-			return long_options[i].has_arg == no_argument;
-	return false;
+	for (i = 0; i < CLI_OPTION_COUNT; i++)
+		if (cli_options[i].val == c)
+			return &cli_options[i];
+	return NULL;
 }
 
 /* "--secs-per-test '0'": the option and the value that was refused. */
 static void
 die_value(int c, const char *value, const char *why)
 {
-	char name[48], what[160];
+	const struct cli_option *opt = cli_option_of(c);
+	char what[160];
 
-	snprintf(what, sizeof what, "%s '%s'", option_name(c, name, sizeof name), value);
+	if (opt != NULL)
+		snprintf(what, sizeof what, "--%s '%s'", opt->name, value);
+	else
+		snprintf(what, sizeof what, "-%c '%s'", c, value);
 	die_usage(what, why);
 }
 
@@ -145,7 +237,6 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 {
 	char err[ERRBUF_LEN];
 	uint64_t v;
-	const struct method *m;
 	int rc = 0;
 
 	switch (c) {
@@ -183,9 +274,7 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 		rc = options_parse_pattern(arg, &o->pattern, err, sizeof err);
 		break;
 	case OPT_WAL_SYNC_METHOD:
-		if ((m = method_find(arg)) == NULL)
-			die_value(c, arg, "unknown method (open_datasync, fdatasync, fsync, fsync_writethrough, open_sync)");
-		o->wal_method = method_index(m);
+		rc = options_parse_method(arg, &o->wal_method, err, sizeof err);
 		break;
 	case 'F':
 		rc = options_parse_format(arg, &o->format, err, sizeof err);
@@ -199,16 +288,60 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 		die_value(c, arg, err);
 }
 
+/* getopt_long's tables, built from cli_options. */
+static void
+build_getopt_tables(struct option *longs, char *shorts, size_t shorts_len)
+{
+	size_t i, n = 0;
+
+	shorts[n++] = ':';	/* report a missing value as ':' */
+	for (i = 0; i < CLI_OPTION_COUNT; i++) {
+		const struct cli_option *c = &cli_options[i];
+
+		longs[i] = (struct option){ c->name, c->has_arg, NULL, c->val };
+		if (c->val < 256 && n + 3 < shorts_len) {
+			shorts[n++] = (char)c->val;
+			if (c->has_arg == required_argument)
+				shorts[n++] = ':';
+		}
+	}
+	longs[i] = (struct option){ NULL, 0, NULL, 0 };
+	shorts[n] = '\0';
+}
+
+/* Report getopt's '?' for the word it stopped at. */
+static void
+die_unknown(char **argv)
+{
+	const struct cli_option *opt = optopt ? cli_option_of(optopt) : NULL;
+
+	/* A long option always moves optind past its word. getopt_long
+	 * reports a known option given a value it does not take
+	 * ("--quiet=1") as '?' with optopt set to it: an unknown short
+	 * option can never have a known option's letter. */
+	if (opt != NULL && opt->has_arg == no_argument)
+		die_usage(argv[optind - 1], "takes no value (see syncprobe --help)");
+	if (optopt && optopt < 256) {
+		char name[3] = { '-', (char)optopt, '\0' };
+
+		die_usage(name, "unknown option (see syncprobe --help)");
+	}
+	die_usage(argv[optind - 1], "unknown option (see syncprobe --help)");
+}
+
 static void
 parse_command_line(int argc, char **argv, struct options *o)
 {
+	struct option longs[CLI_OPTION_COUNT + 1];
+	char shorts[2 * CLI_OPTION_COUNT + 2];
 	bool have_secs = false;
 	char err[ERRBUF_LEN];
 	int c;
 
+	build_getopt_tables(longs, shorts, sizeof shorts);
 	options_defaults(o);
 	opterr = 0;	/* our own one-line messages, not getopt's */
-	while ((c = getopt_long(argc, argv, ":s:n:f:b:t:m:F:qhV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		switch (c) {
 		case 'q':
 			o->quiet = true;
@@ -223,15 +356,7 @@ parse_command_line(int argc, char **argv, struct options *o)
 			die_usage(argv[optind - 1], "needs a value (see syncprobe --help)");
 			break;
 		case '?':
-			/* A long option always moves optind past its word. */
-			if (optopt && takes_no_value(optopt))
-				die_usage(argv[optind - 1], "takes no value (see syncprobe --help)");
-			if (optopt && optopt < 256) {
-				char opt[3] = { '-', (char)optopt, '\0' };
-
-				die_usage(opt, "unknown option (see syncprobe --help)");
-			}
-			die_usage(argv[optind - 1], "unknown option (see syncprobe --help)");
+			die_unknown(argv);
 			break;
 		default:
 			parse_one(o, c, optarg, &have_secs);
@@ -246,20 +371,60 @@ parse_command_line(int argc, char **argv, struct options *o)
 	o->ntargets = (size_t)(argc - optind);
 	if (options_validate(o, err, sizeof err) == -1) {
 		fprintf(stderr, "syncprobe: %s\n", err);
-		exit(EXIT_USAGE);
+		exit(STATUS_USAGE);
 	}
 }
 
 /* Flush stdout and say so if the report could not be written. */
-static int
+static enum exit_status
 finish_output(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		fprintf(stderr, "syncprobe: write standard output: %s\n",
 		    errno ? strerror(errno) : "error");
-		return EXIT_IO;
+		return STATUS_IO;
 	}
-	return 0;
+	return STATUS_OK;
+}
+
+/* Refuse a bad target before measuring any: a typo in the last of several
+ * targets should not cost the time of the first. */
+static void
+check_targets(const struct options *o)
+{
+	char err[REASON_LEN];
+	size_t i;
+
+	for (i = 0; i < o->ntargets && o->filename == NULL; i++)
+		if (testfile_check_dir(o->targets[i], err, sizeof err) == -1) {
+			fprintf(stderr, "syncprobe: %s\n", err);
+			exit(STATUS_USAGE);
+		}
+}
+
+/* Measure the targets one after another, stopping at the first that
+ * fails; *ndone is how many have results to report. */
+static enum exit_status
+measure_targets(const struct options *o, struct target_result *results, size_t *ndone)
+{
+	struct progress p;
+	enum exit_status rc = STATUS_OK;
+	size_t i;
+
+	progress_init(&p, o->quiet);
+	*ndone = 0;
+	for (i = 0; i < o->ntargets && rc == STATUS_OK; i++) {
+		rc = run_target(o, o->targets[i], &p, &results[i]);
+		if (rc != STATUS_OK)
+			fprintf(stderr, "syncprobe: %s\n", results[i].error);
+		if (!results[i].measured) {
+			run_free(&results[i]);
+			break;
+		}
+		judge_target(o, &results[i]);
+		(*ndone)++;
+	}
+	return rc;
 }
 
 int
@@ -268,67 +433,36 @@ main(int argc, char **argv)
 	static const char *const here[] = { "." };
 	struct target_result *results;
 	struct options o;
-	struct progress p;
 	struct report rep;
-	char err[REASON_LEN];
-	size_t i, ndone = 0;
-	int status = 0, rc = RUN_OK;
-	time_t started;
+	size_t i, ndone;
+	enum exit_status status;
 
 	parse_command_line(argc, argv, &o);
-	started = time(NULL);
 	if (o.ntargets == 0) {
 		o.targets = here;
 		o.ntargets = 1;
 	}
-	/* Refuse a bad target before measuring any: a typo in the last of
-	 * several targets should not cost the time of the first. */
-	for (i = 0; i < o.ntargets && o.filename == NULL; i++)
-		if (testfile_check_dir(o.targets[i], err, sizeof err) == -1) {
-			fprintf(stderr, "syncprobe: %s\n", err);
-			return EXIT_USAGE;
-		}
+	check_targets(&o);
+	memset(&rep, 0, sizeof rep);
+	rep.when = time(NULL);
+	platform_system(&rep.system);
 	cleanup_install();
-	progress_init(&p, o.quiet);
 	results = calloc(o.ntargets, sizeof *results);
 	if (results == NULL) {
 		fprintf(stderr, "syncprobe: results: out of memory\n");
-		return EXIT_IO;
+		return STATUS_IO;
 	}
-	for (i = 0; i < o.ntargets && rc == RUN_OK; i++) {
-		rc = run_target(&o, o.targets[i], &p, &results[i], err, sizeof err);
-		if (rc == RUN_SETUP) {
-			fprintf(stderr, "syncprobe: %s\n", err);
-			run_free(&results[i]);
-			break;
-		}
-		ndone++;
-		if (rc == RUN_IO)
-			fprintf(stderr, "syncprobe: %s\n", results[i].error);
-	}
-	if (rc == RUN_SETUP && ndone == 0) {
+	status = measure_targets(&o, results, &ndone);
+	if (ndone == 0) {
 		free(results);
-		return EXIT_USAGE;
+		return status;
 	}
 	rep.options = &o;
 	rep.targets = results;
 	rep.ntargets = ndone;
-	rep.when = started;
-	platform_system(&rep.system);
-	switch (o.format) {
-	case FORMAT_TEXT:
-		report_text(stdout, &rep);
-		break;
-	case FORMAT_JSON:
-		report_json(stdout, &rep);
-		break;
-	case FORMAT_CONF:
-		report_conf(stdout, &rep);
-		break;
-	}
-	status = rc == RUN_OK ? 0 : rc == RUN_IO ? EXIT_IO : EXIT_USAGE;
-	if (finish_output() != 0)
-		status = EXIT_IO;
+	o.format->write(stdout, &rep);
+	if (finish_output() != STATUS_OK)
+		status = STATUS_IO;
 	for (i = 0; i < ndone; i++)
 		run_free(&results[i]);
 	free(results);

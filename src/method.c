@@ -1,29 +1,51 @@
-/* method.c: the table of sync methods, in pg_test_fsync's order. */
+/* method.c: the table of sync methods. A new method is one row here plus
+ * the platform functions it names. */
 #include "config.h"
 
 #include "method.h"
 
 #include <string.h>
 
-const struct method method_table[] = {
-	{ "open_datasync",      OPEN_SYNC_DSYNC, SYNC_CALL_NONE },
-	{ "fdatasync",          OPEN_SYNC_NONE,  SYNC_CALL_FDATASYNC },
-	{ "fsync",              OPEN_SYNC_NONE,  SYNC_CALL_FSYNC },
-	{ "fsync_writethrough", OPEN_SYNC_NONE,  SYNC_CALL_FULLFSYNC },
-	{ "open_sync",          OPEN_SYNC_SYNC,  SYNC_CALL_NONE },
+#include "platform.h"
+
+const struct method method_table[METHOD_COUNT] = {
+	[METHOD_OPEN_DATASYNC] = {
+		.name = "open_datasync",
+		.open_flag = platform_dsync_flag,
+		.unavailable = platform_dsync_unavailable,
+	},
+	[METHOD_FDATASYNC] = {
+		.name = "fdatasync",
+		.sync = platform_fdatasync,
+		.unavailable = platform_fdatasync_unavailable,
+		.preferred_call = true,
+	},
+	[METHOD_FSYNC] = {
+		.name = "fsync",
+		.sync = platform_fsync,
+	},
+	[METHOD_FSYNC_WRITETHROUGH] = {
+		.name = "fsync_writethrough",
+		.sync = platform_full_fsync,
+		.sync_op = "fcntl(F_FULLFSYNC)",
+		.unavailable = platform_full_fsync_unavailable,
+		.writethrough = true,
+	},
+	[METHOD_OPEN_SYNC] = {
+		.name = "open_sync",
+		.open_flag = platform_sync_flag,
+		.unavailable = platform_sync_unavailable,
+	},
 };
 
-const size_t method_count = sizeof method_table / sizeof method_table[0];
+const struct name_list method_names = NAME_LIST(method_table, struct method, name);
 
 const struct method *
 method_find(const char *name)
 {
-	size_t i;
+	int i = names_find(&method_names, name);
 
-	for (i = 0; i < method_count; i++)
-		if (strcmp(method_table[i].name, name) == 0)
-			return &method_table[i];
-	return NULL;
+	return i < 0 ? NULL : &method_table[i];
 }
 
 int
@@ -35,9 +57,58 @@ method_index(const struct method *m)
 const char *
 method_unavailable(const struct method *m)
 {
-	const char *reason = NULL;
+	return m->unavailable ? m->unavailable() : NULL;
+}
 
-	if (platform_open_sync_flags(m->open_sync, &reason) == -1)
-		return reason;
-	return platform_sync_unavailable(m->sync);
+int
+method_open_flags(const struct method *m)
+{
+	return m->open_flag ? m->open_flag() : 0;
+}
+
+int
+method_sync(const struct method *m, int fd)
+{
+	return m->sync ? m->sync(fd) : 0;
+}
+
+const char *
+method_sync_op(const struct method *m)
+{
+	return m->sync_op ? m->sync_op : m->name;
+}
+
+bool
+method_syncs_apart(const struct method *m)
+{
+	return m->sync != NULL;
+}
+
+const struct method *
+method_platform_default(void)
+{
+	size_t i;
+
+	/* Where the system prefers a sync call, PostgreSQL's default is that
+	 * call; elsewhere the first method of the table it has. */
+	if (platform_prefers_sync_call())
+		for (i = 0; i < METHOD_COUNT; i++)
+			if (method_table[i].preferred_call &&
+			    method_unavailable(&method_table[i]) == NULL)
+				return &method_table[i];
+	for (i = 0; i < METHOD_COUNT; i++)
+		if (method_unavailable(&method_table[i]) == NULL)
+			return &method_table[i];
+	return &method_table[METHOD_FSYNC];
+}
+
+const struct method *
+method_writethrough(void)
+{
+	size_t i;
+
+	for (i = 0; i < METHOD_COUNT; i++)
+		if (method_table[i].writethrough && method_unavailable(&method_table[i]) == NULL)
+			return &method_table[i];
+	return NULL;
 }

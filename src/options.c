@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "method.h"
+#include "names.h"
+#include "plan.h"
+#include "report.h"
 
 struct suffix {
 	const char *name;
@@ -40,13 +43,10 @@ static const struct suffix duration_suffixes[] = {
 	{ "us", 1000ULL,       true  },
 };
 
-static const char *const group_names[GROUP_COUNT] = {
-	"one", "two", "sizes", "descriptor", "nosync"
-};
-
 static const char *const direct_names[] = { "both", "on", "off" };
 static const char *const pattern_names[] = { "overwrite", "append" };
-static const char *const format_names[] = { "text", "json", "conf" };
+static const struct name_list direct_list = NAME_LIST_STRINGS(direct_names);
+static const struct name_list pattern_list = NAME_LIST_STRINGS(pattern_names);
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -57,12 +57,12 @@ options_defaults(struct options *o)
 	o->test_ns = DEFAULT_TEST_NS;
 	o->block_bytes = DEFAULT_BLOCK_BYTES;
 	o->file_bytes = DEFAULT_FILE_BYTES;
-	o->groups = (1u << GROUP_COUNT) - 1;
-	o->methods = (1u << method_count) - 1;
+	o->groups = plan_default_groups();
+	o->methods = (1u << METHOD_COUNT) - 1;
 	o->direct = DIRECT_BOTH;
 	o->pattern = PATTERN_OVERWRITE;
-	o->wal_method = -1;
-	o->format = FORMAT_TEXT;
+	o->wal_method = NULL;
+	o->format = &report_formats[0];
 	o->rounds = DEFAULT_ROUNDS;
 }
 
@@ -199,11 +199,22 @@ options_parse_count(const char *s, uint64_t max, uint64_t *out, char *err, size_
 	return 0;
 }
 
-/* Split a comma-separated list and look each name up with lookup(), which
- * returns a bit index or -1. "all" selects all_bits. */
+/* "unknown name 'x' (WHAT are a, b, c, all)": the names from the table. */
+static void
+unknown_in_list(const char *name, const char *what, const struct name_list *l,
+    char *err, size_t errlen)
+{
+	char names[256];
+
+	names_join(l, ", ", names, sizeof names);
+	snprintf(err, errlen, "unknown name '%s' (%s are %s, all)", name, what, names);
+}
+
+/* Split a comma-separated list and look each name up in l, setting its
+ * bit; "all" selects all_bits. what names the list in messages. */
 static int
-parse_list(const char *s, int (*lookup)(const char *name), unsigned all_bits,
-    unsigned *out, char *err, size_t errlen)
+parse_list(const char *s, const struct name_list *l, unsigned all_bits,
+    const char *what, unsigned *out, char *err, size_t errlen)
 {
 	char name[64];
 	unsigned bits = 0;
@@ -218,17 +229,18 @@ parse_list(const char *s, int (*lookup)(const char *name), unsigned all_bits,
 			return -1;
 		}
 		if (len >= sizeof name) {
-			snprintf(err, errlen, "unknown name '%.*s...'", 20, p);
+			snprintf(name, sizeof name, "%.20s...", p);
+			unknown_in_list(name, what, l, err, errlen);
 			return -1;
 		}
 		memcpy(name, p, len);
 		name[len] = '\0';
 		if (strcmp(name, "all") == 0) {
 			bits |= all_bits;
-		} else if ((bit = lookup(name)) >= 0) {
+		} else if ((bit = names_find(l, name)) >= 0) {
 			bits |= 1u << bit;
 		} else {
-			snprintf(err, errlen, "unknown name '%s'", name);
+			unknown_in_list(name, what, l, err, errlen);
 			return -1;
 		}
 		p += len;
@@ -240,71 +252,37 @@ parse_list(const char *s, int (*lookup)(const char *name), unsigned all_bits,
 	return 0;
 }
 
-static int
-group_lookup(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < GROUP_COUNT; i++)
-		if (strcmp(group_names[i], name) == 0)
-			return (int)i;
-	return -1;
-}
-
-static int
-method_lookup(const char *name)
-{
-	const struct method *m = method_find(name);
-
-	return m ? method_index(m) : -1;
-}
-
 int
 options_parse_groups(const char *s, unsigned *out, char *err, size_t errlen)
 {
-	if (parse_list(s, group_lookup, (1u << GROUP_COUNT) - 1, out, err, errlen) == -1) {
-		size_t n = strlen(err);
-
-		snprintf(err + n, errlen - n, " (tests are one, two, sizes, descriptor, nosync, all)");
-		return -1;
-	}
-	return 0;
+	return parse_list(s, &group_names, plan_all_groups(), "tests", out, err, errlen);
 }
 
 int
 options_parse_methods(const char *s, unsigned *out, char *err, size_t errlen)
 {
-	if (parse_list(s, method_lookup, (1u << method_count) - 1, out, err, errlen) == -1) {
-		size_t n = strlen(err);
-
-		snprintf(err + n, errlen - n, " (methods are open_datasync, fdatasync, fsync, fsync_writethrough, open_sync, all)");
-		return -1;
-	}
-	return 0;
+	return parse_list(s, &method_names, (1u << METHOD_COUNT) - 1, "methods",
+	    out, err, errlen);
 }
 
-/* Find s in a table of names; the index, or -1 with a reason. */
+/* Find s in l; the index, or -1 with "unknown value (choose a, b, c)". */
 static int
-parse_choice(const char *s, const char *const *names, size_t n, char *err, size_t errlen)
+parse_choice(const char *s, const struct name_list *l, char *err, size_t errlen)
 {
-	size_t i, used;
+	char names[256];
+	int i = names_find(l, s);
 
-	for (i = 0; i < n; i++)
-		if (strcmp(names[i], s) == 0)
-			return (int)i;
-	used = (size_t)snprintf(err, errlen, "unknown value (choose");
-	for (i = 0; i < n && used < errlen; i++)
-		used += (size_t)snprintf(err + used, errlen - used, "%s%s",
-		    i ? ", " : " ", names[i]);
-	if (used < errlen)
-		snprintf(err + used, errlen - used, ")");
+	if (i >= 0)
+		return i;
+	names_join(l, ", ", names, sizeof names);
+	snprintf(err, errlen, "unknown value (choose %s)", names);
 	return -1;
 }
 
 int
 options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t errlen)
 {
-	int i = parse_choice(s, direct_names, COUNT(direct_names), err, errlen);
+	int i = parse_choice(s, &direct_list, err, errlen);
 
 	if (i < 0)
 		return -1;
@@ -315,7 +293,7 @@ options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t err
 int
 options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen)
 {
-	int i = parse_choice(s, pattern_names, COUNT(pattern_names), err, errlen);
+	int i = parse_choice(s, &pattern_list, err, errlen);
 
 	if (i < 0)
 		return -1;
@@ -324,26 +302,42 @@ options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen
 }
 
 int
-options_parse_format(const char *s, enum format *out, char *err, size_t errlen)
+options_parse_format(const char *s, const struct report_format **out,
+    char *err, size_t errlen)
 {
-	int i = parse_choice(s, format_names, COUNT(format_names), err, errlen);
+	int i = parse_choice(s, &report_format_names, err, errlen);
 
 	if (i < 0)
 		return -1;
-	*out = (enum format)i;
+	*out = &report_formats[i];
 	return 0;
 }
 
-uint64_t
-options_min_file_bytes(const struct options *o)
+int
+options_parse_method(const char *s, const struct method **out, char *err, size_t errlen)
 {
-	uint64_t need = o->block_bytes;
+	char names[256];
+	const struct method *m = method_find(s);
 
-	if (o->groups & (1u << GROUP_TWO))
-		need = 2 * (uint64_t)o->block_bytes;
-	if ((o->groups & (1u << GROUP_SIZES)) && need < SIZES_TOTAL_BYTES)
-		need = SIZES_TOTAL_BYTES;
-	return need;
+	if (m == NULL) {
+		names_join(&method_names, ", ", names, sizeof names);
+		snprintf(err, errlen, "unknown method (%s)", names);
+		return -1;
+	}
+	*out = m;
+	return 0;
+}
+
+void
+options_direct_choices(const char *sep, char *buf, size_t len)
+{
+	names_join(&direct_list, sep, buf, len);
+}
+
+void
+options_pattern_choices(const char *sep, char *buf, size_t len)
+{
+	names_join(&pattern_list, sep, buf, len);
 }
 
 int
@@ -351,20 +345,14 @@ options_validate(const struct options *o, char *err, size_t errlen)
 {
 	char have[32], need[32];
 
-	if (o->block_bytes < MIN_BLOCK_BYTES || o->block_bytes > MAX_BLOCK_BYTES ||
-	    (o->block_bytes & (o->block_bytes - 1)) != 0) {
-		options_format_size(o->block_bytes, have, sizeof have);
-		snprintf(err, errlen, "--block-size '%s': must be a power of two from 1kB to 64kB", have);
-		return -1;
-	}
 	if (o->file_bytes > MAX_FILE_BYTES) {
 		options_format_size(o->file_bytes, have, sizeof have);
 		snprintf(err, errlen, "--file-size '%s': too large (at most 64GB)", have);
 		return -1;
 	}
-	if (o->file_bytes < options_min_file_bytes(o)) {
+	if (o->file_bytes < plan_min_file_bytes(o)) {
 		options_format_size(o->file_bytes, have, sizeof have);
-		options_format_size(options_min_file_bytes(o), need, sizeof need);
+		options_format_size(plan_min_file_bytes(o), need, sizeof need);
 		snprintf(err, errlen, "--file-size '%s': too small for the chosen tests (at least %s)", have, need);
 		return -1;
 	}
@@ -380,17 +368,19 @@ options_validate(const struct options *o, char *err, size_t errlen)
 		snprintf(err, errlen, "--filename: conflicts with a TARGET directory (the file's directory is the target)");
 		return -1;
 	}
-	if (o->format == FORMAT_CONF && o->ntargets > 1) {
-		snprintf(err, errlen, "--format=conf: gives one server's settings (name one TARGET)");
+	if (o->format->one_target && o->ntargets > 1) {
+		snprintf(err, errlen, "--format=%s: gives one server's settings (name one TARGET)",
+		    o->format->name);
 		return -1;
 	}
-	if (o->wal_method >= 0 && !(o->methods & (1u << o->wal_method))) {
+	if (o->wal_method != NULL && !(o->methods & (1u << method_index(o->wal_method)))) {
 		snprintf(err, errlen, "--wal-sync-method '%s': not among the --methods measured",
-		    method_table[o->wal_method].name);
+		    o->wal_method->name);
 		return -1;
 	}
-	if (o->wal_method >= 0 && !(o->groups & (1u << GROUP_ONE))) {
-		snprintf(err, errlen, "--wal-sync-method: needs the 'one' test, which --tests leaves out");
+	if (o->wal_method != NULL && !(o->groups & (1u << GROUP_ONE))) {
+		snprintf(err, errlen, "--wal-sync-method: needs the '%s' test, which --tests leaves out",
+		    plan_group_name(GROUP_ONE));
 		return -1;
 	}
 	return 0;
@@ -439,12 +429,6 @@ options_format_duration(uint64_t ns, char *buf, size_t len)
 	for (n = strlen(frac); n > 1 && frac[n - 1] == '0'; n--)
 		frac[n - 1] = '\0';
 	snprintf(buf, len, "%llu.%ss", (unsigned long long)(ns / 1000000000ULL), frac);
-}
-
-const char *
-options_group_name(enum group g)
-{
-	return (unsigned)g < GROUP_COUNT ? group_names[g] : "?";
 }
 
 const char *

@@ -8,12 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "method.h"
+
 #define DEFAULT_BLOCK_BYTES   8192u
 #define MIN_BLOCK_BYTES       1024u
 #define MAX_BLOCK_BYTES       65536u
 #define DEFAULT_FILE_BYTES    (16u * 1024u * 1024u)
 #define MAX_FILE_BYTES        (64ULL * 1024 * 1024 * 1024)
-#define SIZES_TOTAL_BYTES     16384u	/* the open_sync sizes group: 16kB per op */
 #define DEFAULT_TEST_NS       500000000ULL	/* see README "Why half a second" */
 #define MAX_TEST_NS           (3600ULL * 1000000000ULL)
 #define MAX_OPS_PER_TEST      1000000000ULL
@@ -21,19 +22,9 @@
 #define MAX_ROUNDS            1000u
 #define ERRBUF_LEN            256
 
-/* Test groups, in pg_test_fsync's order; a bit each in options.groups. */
-enum group {
-	GROUP_ONE,
-	GROUP_TWO,
-	GROUP_SIZES,
-	GROUP_DESCRIPTOR,
-	GROUP_NOSYNC,
-	GROUP_COUNT
-};
-
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
-enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_CONF };
+struct report_format;	/* report.h */
 
 struct options {
 	uint64_t test_ns;	/* time per test; 0 when ops_per_test is set */
@@ -45,8 +36,8 @@ struct options {
 	unsigned methods;	/* bit (1u << method index) per method */
 	enum direct_mode direct;
 	enum pattern pattern;
-	int wal_method;		/* method index from --wal-sync-method, or -1 */
-	enum format format;
+	const struct method *wal_method;	/* --wal-sync-method, or NULL */
+	const struct report_format *format;
 	unsigned rounds;
 	bool quiet;
 	const char *const *targets;
@@ -63,14 +54,18 @@ int options_parse_groups(const char *s, unsigned *out, char *err, size_t errlen)
 int options_parse_methods(const char *s, unsigned *out, char *err, size_t errlen);
 int options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t errlen);
 int options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen);
-int options_parse_format(const char *s, enum format *out, char *err, size_t errlen);
+int options_parse_format(const char *s, const struct report_format **out,
+    char *err, size_t errlen);
+/* A method this system has (--wal-sync-method). */
+int options_parse_method(const char *s, const struct method **out, char *err, size_t errlen);
 
-/* Checks that need every option (block size rules, file size large enough
- * for the chosen groups, -f with targets). */
+/* The choices of a --direct or --pattern value, joined with sep. */
+void options_direct_choices(const char *sep, char *buf, size_t len);
+void options_pattern_choices(const char *sep, char *buf, size_t len);
+
+/* Checks that need every option (file size large enough for the chosen
+ * groups, -f with targets). */
 int options_validate(const struct options *o, char *err, size_t errlen);
-
-/* The smallest test file the chosen groups and block size can run in. */
-uint64_t options_min_file_bytes(const struct options *o);
 
 /* "8kB", "16MiB", "512B": a size as the reports print it. */
 void options_format_size(uint64_t bytes, char *buf, size_t len);
@@ -78,7 +73,6 @@ void options_format_size(uint64_t bytes, char *buf, size_t len);
 /* "0.5s", "250ms": a duration as the reports print it. */
 void options_format_duration(uint64_t ns, char *buf, size_t len);
 
-const char *options_group_name(enum group g);
 const char *options_direct_name(enum direct_mode d);
 const char *options_pattern_name(enum pattern p);
 

@@ -1,4 +1,5 @@
-/* plan.c: the rows of each test group, built from the options. */
+/* plan.c: the rows of each test group, built from the options. A new group
+ * is one row of group_table plus its rows function. */
 #include "config.h"
 
 #include "plan.h"
@@ -6,8 +7,83 @@
 #include <stdio.h>
 #include <string.h>
 
+static void one_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static void two_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static void sizes_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static void descriptor_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static void nosync_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static uint64_t one_block(const struct options *o);
+static uint64_t two_blocks(const struct options *o);
+static uint64_t sizes_bytes(const struct options *o);
+
+const struct group_entry group_table[GROUP_COUNT] = {
+	[GROUP_ONE] = { "one", "Compare file sync methods using one {} write",
+	    one_rows, one_block, true },
+	[GROUP_TWO] = { "two", "Compare file sync methods using two {} writes",
+	    two_rows, two_blocks, true },
+	[GROUP_SIZES] = { "sizes", "Compare open_sync with different write sizes",
+	    sizes_rows, sizes_bytes, true },
+	[GROUP_DESCRIPTOR] = { "descriptor",
+	    "Test if fsync on non-write file descriptor is honored",
+	    descriptor_rows, one_block, true },
+	[GROUP_NOSYNC] = { "nosync", "Non-sync'ed {} writes", nosync_rows, one_block, true },
+};
+
 /* The open_sync write sizes test: 16kB as n writes of 16kB/n. */
 static const unsigned size_split[] = { 1, 2, 4, 8, 16 };
+
+const struct name_list group_names = NAME_LIST(group_table, struct group_entry, name);
+
+unsigned
+plan_all_groups(void)
+{
+	return (1u << GROUP_COUNT) - 1;
+}
+
+unsigned
+plan_default_groups(void)
+{
+	unsigned bits = 0, g;
+
+	for (g = 0; g < GROUP_COUNT; g++)
+		if (group_table[g].in_default)
+			bits |= 1u << g;
+	return bits;
+}
+
+const char *
+plan_group_name(enum group g)
+{
+	return (unsigned)g < GROUP_COUNT ? group_table[g].name : "?";
+}
+
+void
+plan_group_title(enum group g, size_t block_bytes, char *buf, size_t len)
+{
+	char size[16];
+
+	options_format_size(block_bytes, size, sizeof size);
+	names_expand((unsigned)g < GROUP_COUNT ? group_table[g].title : "?", size, buf, len);
+}
+
+static uint64_t
+one_block(const struct options *o)
+{
+	return o->block_bytes;
+}
+
+static uint64_t
+two_blocks(const struct options *o)
+{
+	return 2 * (uint64_t)o->block_bytes;
+}
+
+static uint64_t
+sizes_bytes(const struct options *o)
+{
+	(void)o;
+	return SIZES_TOTAL_BYTES;
+}
 
 static bool
 want_direct(enum direct_mode d, bool direct)
@@ -18,15 +94,12 @@ want_direct(enum direct_mode d, bool direct)
 static struct row_spec *
 add_row(struct row_spec *specs, size_t *n, size_t max)
 {
-	struct row_spec *r;
-
 	if (*n >= max)
 		return NULL;
-	r = &specs[(*n)++];
-	memset(r, 0, sizeof *r);
-	return r;
+	return &specs[(*n)++];
 }
 
+/* Every chosen method, buffered and direct as --direct says. */
 static void
 add_method_rows(const struct options *o, enum group g, unsigned writes,
     struct row_spec *specs, size_t *n, size_t max)
@@ -34,9 +107,7 @@ add_method_rows(const struct options *o, enum group g, unsigned writes,
 	size_t i;
 	int d;
 
-	for (i = 0; i < method_count; i++) {
-		const struct method *m = &method_table[i];
-
+	for (i = 0; i < METHOD_COUNT; i++) {
 		if (!(o->methods & (1u << i)))
 			continue;
 		for (d = 0; d <= 1; d++) {
@@ -46,23 +117,27 @@ add_method_rows(const struct options *o, enum group g, unsigned writes,
 				continue;
 			if ((r = add_row(specs, n, max)) == NULL)
 				return;
-			r->group = g;
-			snprintf(r->name, sizeof r->name, "%s%s", m->name, d ? " (direct)" : "");
-			r->method = m;
-			r->open_sync = m->open_sync;
-			r->sync = m->sync;
-			r->kind = OP_WRITE_SYNC;
-			r->direct = d;
-			r->writes_per_op = writes;
-			r->write_bytes = o->block_bytes;
+			row_spec_method(r, g, &method_table[i], d, writes, o->block_bytes);
 		}
 	}
 }
 
 static void
-add_size_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+one_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
 {
-	const struct method *m = method_find("open_sync");
+	add_method_rows(o, GROUP_ONE, 1, specs, n, max);
+}
+
+static void
+two_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	add_method_rows(o, GROUP_TWO, 2, specs, n, max);
+}
+
+static void
+sizes_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	const struct method *m = &method_table[METHOD_OPEN_SYNC];
 	/* pg_test_fsync writes these with direct I/O; buffered only when the
 	 * user turned direct I/O off. */
 	bool direct = o->direct != DIRECT_OFF;
@@ -75,22 +150,17 @@ add_size_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t
 
 		if ((r = add_row(specs, n, max)) == NULL)
 			return;
+		row_spec_method(r, GROUP_SIZES, m, direct, count, SIZES_TOTAL_BYTES / count);
 		options_format_size(SIZES_TOTAL_BYTES / count, size, sizeof size);
-		r->group = GROUP_SIZES;
-		snprintf(r->name, sizeof r->name, "%u * %s open_sync write%s%s",
-		    count, size, count > 1 ? "s" : "", direct ? " (direct)" : "");
-		r->method = m;
-		r->open_sync = m->open_sync;
-		r->sync = m->sync;
-		r->kind = OP_WRITE_SYNC;
-		r->direct = direct;
-		r->writes_per_op = count;
-		r->write_bytes = SIZES_TOTAL_BYTES / count;
+		snprintf(r->name, sizeof r->name, "%u * %s %s write%s%s",
+		    count, size, m->name, count > 1 ? "s" : "", direct ? " (direct)" : "");
 	}
 }
 
+/* Not method rows: they ask whether fsync on another descriptor flushes
+ * what this one wrote, and are no wal_sync_method candidates. */
 static void
-add_descriptor_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+descriptor_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
 {
 	static const struct {
 		const char *name;
@@ -101,16 +171,15 @@ add_descriptor_rows(const struct options *o, struct row_spec *specs, size_t *n, 
 	};
 	size_t i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		struct row_spec *r = add_row(specs, n, max);
 
 		if (r == NULL)
 			return;
+		memset(r, 0, sizeof *r);
 		r->group = GROUP_DESCRIPTOR;
 		snprintf(r->name, sizeof r->name, "%s", rows[i].name);
-		r->method = method_find("fsync");
-		r->open_sync = OPEN_SYNC_NONE;
-		r->sync = SYNC_CALL_FSYNC;
+		r->io = &method_table[METHOD_FSYNC];
 		r->kind = rows[i].kind;
 		r->writes_per_op = 1;
 		r->write_bytes = o->block_bytes;
@@ -118,16 +187,15 @@ add_descriptor_rows(const struct options *o, struct row_spec *specs, size_t *n, 
 }
 
 static void
-add_nosync_row(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+nosync_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
 {
 	struct row_spec *r = add_row(specs, n, max);
 
 	if (r == NULL)
 		return;
+	memset(r, 0, sizeof *r);
 	r->group = GROUP_NOSYNC;
 	snprintf(r->name, sizeof r->name, "write");
-	r->open_sync = OPEN_SYNC_NONE;
-	r->sync = SYNC_CALL_NONE;
 	r->kind = OP_WRITE_SYNC;
 	r->writes_per_op = 1;
 	r->write_bytes = o->block_bytes;
@@ -137,50 +205,22 @@ size_t
 plan_build(const struct options *o, struct row_spec *specs, size_t max)
 {
 	size_t n = 0;
+	unsigned g;
 
-	if (o->groups & (1u << GROUP_ONE))
-		add_method_rows(o, GROUP_ONE, 1, specs, &n, max);
-	if (o->groups & (1u << GROUP_TWO))
-		add_method_rows(o, GROUP_TWO, 2, specs, &n, max);
-	if (o->groups & (1u << GROUP_SIZES))
-		add_size_rows(o, specs, &n, max);
-	if (o->groups & (1u << GROUP_DESCRIPTOR))
-		add_descriptor_rows(o, specs, &n, max);
-	if (o->groups & (1u << GROUP_NOSYNC))
-		add_nosync_row(o, specs, &n, max);
+	for (g = 0; g < GROUP_COUNT; g++)
+		if (o->groups & (1u << g))
+			group_table[g].rows(o, specs, &n, max);
 	return n;
 }
 
-void
-plan_group_title(enum group g, size_t block_bytes, char *buf, size_t len)
+uint64_t
+plan_min_file_bytes(const struct options *o)
 {
-	char size[16];
+	uint64_t need = o->block_bytes;
+	unsigned g;
 
-	options_format_size(block_bytes, size, sizeof size);
-	switch (g) {
-	case GROUP_ONE:
-		snprintf(buf, len, "Compare file sync methods using one %s write", size);
-		break;
-	case GROUP_TWO:
-		snprintf(buf, len, "Compare file sync methods using two %s writes", size);
-		break;
-	case GROUP_SIZES:
-		snprintf(buf, len, "Compare open_sync with different write sizes");
-		break;
-	case GROUP_DESCRIPTOR:
-		snprintf(buf, len, "Test if fsync on non-write file descriptor is honored");
-		break;
-	case GROUP_NOSYNC:
-		snprintf(buf, len, "Non-sync'ed %s writes", size);
-		break;
-	default:
-		snprintf(buf, len, "?");
-		break;
-	}
-}
-
-bool
-plan_row_splits(const struct row_spec *spec)
-{
-	return spec->sync != SYNC_CALL_NONE;
+	for (g = 0; g < GROUP_COUNT; g++)
+		if ((o->groups & (1u << g)) && group_table[g].file_bytes(o) > need)
+			need = group_table[g].file_bytes(o);
+	return need;
 }

@@ -1,35 +1,37 @@
-/* plan.h: which rows a run measures, in pg_test_fsync's order. A row is a
- * description only; probe.c measures it and fills a struct row_result. */
+/* plan.h: the test groups, one table row each, and the rows a run
+ * measures, in pg_test_fsync's order. A row is a description only;
+ * probe.c measures it. */
 #ifndef SYNCPROBE_PLAN_H
 #define SYNCPROBE_PLAN_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-#include "method.h"
+#include "names.h"
 #include "options.h"
+#include "row.h"
 
-#define ROW_NAME_LEN 64
-#define PLAN_MAX_ROWS 40
+#define PLAN_MAX_ROWS     40
+#define SIZES_TOTAL_BYTES 16384u	/* the open_sync sizes group: 16kB per op */
 
-/* What one timed operation does. */
-enum op_kind {
-	OP_WRITE_SYNC,		/* pwrite each block, then the sync call (if any) */
-	OP_OPEN_WRITE_FSYNC_CLOSE,	/* descriptor: write, fsync, close */
-	OP_OPEN_WRITE_CLOSE_REOPEN_FSYNC	/* descriptor: write, close, reopen, fsync */
+struct group_entry {
+	const char *name;	/* for -t and the JSON "group" */
+	/* The heading, as pg_test_fsync words it; "{}" is the block size. */
+	const char *title;
+	/* Add the group's rows to specs (at most max) from the options. */
+	void (*rows)(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+	/* The test file must hold this many bytes for the group to run. */
+	uint64_t (*file_bytes)(const struct options *o);
+	bool in_default;	/* run when -t is not given */
 };
 
-struct row_spec {
-	enum group group;
-	char name[ROW_NAME_LEN];
-	const struct method *method;	/* NULL where no sync method is tested */
-	enum open_sync open_sync;
-	enum sync_call sync;
-	enum op_kind kind;
-	bool direct;
-	unsigned writes_per_op;
-	size_t write_bytes;
-};
+extern const struct group_entry group_table[GROUP_COUNT];
+extern const struct name_list group_names;
+
+/* The groups -t all and no -t select, as options.groups bits. */
+unsigned plan_all_groups(void);
+unsigned plan_default_groups(void);
 
 /* Fill specs (at most max) with the rows the options ask for; the count. */
 size_t plan_build(const struct options *o, struct row_spec *specs, size_t max);
@@ -37,7 +39,10 @@ size_t plan_build(const struct options *o, struct row_spec *specs, size_t max);
 /* A group's heading, as pg_test_fsync words it. */
 void plan_group_title(enum group g, size_t block_bytes, char *buf, size_t len);
 
-/* Whether the row times its writes and its sync call apart. */
-bool plan_row_splits(const struct row_spec *spec);
+/* A group's name ("?" for none). */
+const char *plan_group_name(enum group g);
+
+/* The smallest test file the chosen groups and block size can run in. */
+uint64_t plan_min_file_bytes(const struct options *o);
 
 #endif

@@ -70,92 +70,103 @@ platform_now_ns(void)
 }
 
 int
-platform_open_sync_flags(enum open_sync kind, const char **reason)
+platform_dsync_flag(void)
 {
-	switch (kind) {
-	case OPEN_SYNC_NONE:
-		return 0;
-	case OPEN_SYNC_DSYNC:
 #if HAVE_DECL_O_DSYNC
-		return O_DSYNC;
+	return O_DSYNC;
 #else
-		*reason = "O_DSYNC is not available on this system";
-		return -1;
+	return 0;
 #endif
-	case OPEN_SYNC_SYNC:
-#if HAVE_DECL_O_SYNC
-		return O_SYNC;
-#else
-		*reason = "O_SYNC is not available on this system";
-		return -1;
-#endif
-	}
-	*reason = "unknown open flag";
-	return -1;
 }
 
 const char *
-platform_sync_unavailable(enum sync_call call)
+platform_dsync_unavailable(void)
 {
-	switch (call) {
-	case SYNC_CALL_FULLFSYNC:
-#if HAVE_DECL_F_FULLFSYNC
-		return NULL;
+#if HAVE_DECL_O_DSYNC
+	return NULL;
 #else
-		return "F_FULLFSYNC is not available on this system";
+	return "O_DSYNC is not available on this system";
 #endif
-	case SYNC_CALL_NONE:
-	case SYNC_CALL_FDATASYNC:	/* falls back to fsync where missing */
-	case SYNC_CALL_FSYNC:
-		return NULL;
-	}
-	return "unknown sync call";
 }
 
 int
-platform_sync(int fd, enum sync_call call)
+platform_sync_flag(void)
 {
-	switch (call) {
-	case SYNC_CALL_NONE:
-		return 0;
-	case SYNC_CALL_FDATASYNC:
-#if HAVE_FDATASYNC
-		return fdatasync(fd);
+#if HAVE_DECL_O_SYNC
+	return O_SYNC;
 #else
-		return fsync(fd);
+	return 0;
 #endif
-	case SYNC_CALL_FSYNC:
-		return fsync(fd);
-	case SYNC_CALL_FULLFSYNC:
-#if HAVE_DECL_F_FULLFSYNC
-		return fcntl(fd, F_FULLFSYNC) == -1 ? -1 : 0;
-#else
-		errno = ENOSYS;
-		return -1;
-#endif
-	}
-	errno = EINVAL;
-	return -1;
 }
 
 const char *
-platform_sync_name(enum sync_call call)
+platform_sync_unavailable(void)
 {
-	switch (call) {
-	case SYNC_CALL_NONE:
-		return "write";
-	case SYNC_CALL_FDATASYNC:
-#if HAVE_FDATASYNC
-		return "fdatasync";
+#if HAVE_DECL_O_SYNC
+	return NULL;
 #else
-		return "fsync";
+	return "O_SYNC is not available on this system";
 #endif
-	case SYNC_CALL_FSYNC:
-		return "fsync";
-	case SYNC_CALL_FULLFSYNC:
-		return "fcntl(F_FULLFSYNC)";
-	}
-	return "sync";
+}
+
+int
+platform_fdatasync(int fd)
+{
+#if HAVE_FDATASYNC
+	return fdatasync(fd);
+#else
+	(void)fd;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+const char *
+platform_fdatasync_unavailable(void)
+{
+#if HAVE_FDATASYNC
+	return NULL;
+#else
+	return "fdatasync() is not available on this system";
+#endif
+}
+
+int
+platform_fsync(int fd)
+{
+	return fsync(fd);
+}
+
+int
+platform_full_fsync(int fd)
+{
+#if HAVE_DECL_F_FULLFSYNC
+	return fcntl(fd, F_FULLFSYNC) == -1 ? -1 : 0;
+#else
+	(void)fd;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+const char *
+platform_full_fsync_unavailable(void)
+{
+#if HAVE_DECL_F_FULLFSYNC
+	return NULL;
+#else
+	return "F_FULLFSYNC is not available on this system";
+#endif
+}
+
+bool
+platform_prefers_sync_call(void)
+{
+#if defined(__linux__) || defined(__FreeBSD__)
+	return true;
+#else
+	return false;
+#endif
 }
 
 const char *
@@ -199,25 +210,6 @@ platform_open_direct(const char *path, int flags, const char **what)
 #endif
 }
 
-bool
-platform_has_full_fsync(void)
-{
-	return HAVE_DECL_F_FULLFSYNC != 0;
-}
-
-const char *
-platform_default_wal_sync_method(void)
-{
-	/* PostgreSQL prefers fdatasync where open_datasync is known to be slow
-	 * or broken (Linux, FreeBSD), else the first available of its list,
-	 * which starts with open_datasync. */
-#if defined(__linux__) || defined(__FreeBSD__)
-	return "fdatasync";
-#else
-	return HAVE_DECL_O_DSYNC ? "open_datasync" : "fdatasync";
-#endif
-}
-
 static size_t
 page_size(void)
 {
@@ -226,37 +218,26 @@ page_size(void)
 	return ps > 0 ? (size_t)ps : 4096;
 }
 
-size_t
-platform_direct_mem_align(int fd)
+void
+platform_direct_align(int fd, size_t *mem_align, size_t *offset_align)
 {
+	*mem_align = page_size();
+	/* Unknown: the smallest unit any device has; a smaller write is
+	 * refused by the kernel with EINVAL, which the probe reports. */
+	*offset_align = 512;
 #if HAVE_STATX && HAVE_DECL_STATX_DIOALIGN
 	struct statx stx;
 
 	if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) == 0 &&
-	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_mem_align > 0)
-		return page_size() > stx.stx_dio_mem_align ?
-		    page_size() : stx.stx_dio_mem_align;
+	    (stx.stx_mask & STATX_DIOALIGN)) {
+		if (stx.stx_dio_mem_align > *mem_align)
+			*mem_align = stx.stx_dio_mem_align;
+		if (stx.stx_dio_offset_align > 0)
+			*offset_align = stx.stx_dio_offset_align;
+	}
 #else
 	(void)fd;
 #endif
-	return page_size();
-}
-
-size_t
-platform_direct_offset_align(int fd)
-{
-#if HAVE_STATX && HAVE_DECL_STATX_DIOALIGN
-	struct statx stx;
-
-	if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) == 0 &&
-	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align > 0)
-		return stx.stx_dio_offset_align;
-#else
-	(void)fd;
-#endif
-	/* Unknown: assume the smallest unit any device has; a smaller write
-	 * is refused by the kernel with EINVAL, which the probe reports. */
-	return 512;
 }
 
 void *

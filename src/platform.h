@@ -12,36 +12,26 @@
 #define NSEC_PER_SEC  1000000000ULL
 #define NSEC_PER_USEC 1000ULL
 
-/* How an open_* method makes each write durable. */
-enum open_sync {
-	OPEN_SYNC_NONE,
-	OPEN_SYNC_DSYNC,	/* O_DSYNC: data, and metadata needed to read it */
-	OPEN_SYNC_SYNC		/* O_SYNC: data and all metadata */
-};
-
-/* The call that follows the writes of a write-then-sync method. */
-enum sync_call {
-	SYNC_CALL_NONE,
-	SYNC_CALL_FDATASYNC,
-	SYNC_CALL_FSYNC,
-	SYNC_CALL_FULLFSYNC	/* fcntl(F_FULLFSYNC): flush the drive's cache too */
-};
-
 /* Monotonic time in nanoseconds (clock_gettime, through the vDSO on Linux). */
 uint64_t platform_now_ns(void);
 
-/* Open flags for an open_* kind; returns -1 and sets *reason when the
- * system has no such flag. */
-int platform_open_sync_flags(enum open_sync kind, const char **reason);
+/* The parts of the sync methods (method.c's table) that differ between
+ * systems. A flag is 0 and a call fails with ENOSYS where the system lacks
+ * it; the *_unavailable functions say why (NULL: it is there). */
+int platform_dsync_flag(void);			/* O_DSYNC */
+const char *platform_dsync_unavailable(void);
+int platform_sync_flag(void);			/* O_SYNC */
+const char *platform_sync_unavailable(void);
+int platform_fdatasync(int fd);
+const char *platform_fdatasync_unavailable(void);
+int platform_fsync(int fd);
+int platform_full_fsync(int fd);		/* fcntl(F_FULLFSYNC) */
+const char *platform_full_fsync_unavailable(void);
 
-/* NULL when the sync call exists here, else why it does not. */
-const char *platform_sync_unavailable(enum sync_call call);
-
-/* Run one sync call on fd; 0 or -1 with errno. */
-int platform_sync(int fd, enum sync_call call);
-
-/* The name of the sync call, for error messages. */
-const char *platform_sync_name(enum sync_call call);
+/* Whether PostgreSQL's default here is a sync call rather than an open
+ * flag: it prefers fdatasync where open_datasync is known to be slow or
+ * broken (Linux, FreeBSD). */
+bool platform_prefers_sync_call(void);
 
 /* Open path for direct I/O (O_DIRECT, or F_NOCACHE after opening).
  * Returns the descriptor or -1 with errno; *what names the failed step. */
@@ -50,16 +40,10 @@ int platform_open_direct(const char *path, int flags, const char **what);
 /* NULL when this system has some form of direct I/O, else why not. */
 const char *platform_direct_unavailable(void);
 
-/* Whether F_FULLFSYNC exists (macOS): fsync there does not flush the drive. */
-bool platform_has_full_fsync(void);
-
-/* The wal_sync_method PostgreSQL picks by default on this system. */
-const char *platform_default_wal_sync_method(void);
-
 /* Memory and file-offset alignment that direct I/O on fd needs, in bytes:
- * what the system reports (statx STATX_DIOALIGN), else the page size. */
-size_t platform_direct_mem_align(int fd);
-size_t platform_direct_offset_align(int fd);
+ * what the system reports (statx STATX_DIOALIGN); else the page size for
+ * memory and 512 bytes, the smallest unit of any device, for offsets. */
+void platform_direct_align(int fd, size_t *mem_align, size_t *offset_align);
 
 /* Allocate size bytes aligned to align (a power of two); NULL on failure. */
 void *platform_aligned_alloc(size_t align, size_t size);

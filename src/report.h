@@ -2,9 +2,11 @@
 #ifndef SYNCPROBE_REPORT_H
 #define SYNCPROBE_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <time.h>
 
+#include "names.h"
 #include "options.h"
 #include "platform.h"
 #include "run.h"
@@ -17,6 +19,17 @@ struct report {
 	struct system_info system;	/* where it ran */
 };
 
+/* A report format, one table row each: -F NAME writes the report with
+ * write(). A new format is one row of report_formats plus its writer. */
+struct report_format {
+	const char *name;
+	void (*write)(FILE *out, const struct report *r);
+	bool one_target;	/* settings for one server: refuse several targets */
+};
+
+extern const struct report_format report_formats[];	/* the first is the default */
+extern const struct name_list report_format_names;
+
 void report_text(FILE *out, const struct report *r);
 void report_json(FILE *out, const struct report *r);
 
@@ -28,11 +41,5 @@ void report_storage_summary(const struct storage_info *st, char *buf, size_t len
 
 /* "yes", "no" or "unknown" for a 1 / 0 / -1 fact. */
 const char *report_tristate(int v);
-
-/* Latency figure in microseconds from nanoseconds. */
-double report_usecs(double ns);
-
-/* ops/sec of a row; 0 when it has no time. */
-double report_ops_per_sec(const struct row_result *row);
 
 #endif

@@ -1,23 +1,19 @@
-/* report_common.c: figures every report derives the same way. */
+/* report_common.c: the table of report formats, and what every report
+ * says the same way. */
 #include "config.h"
 
 #include "report.h"
 
 #include <stdio.h>
 
-double
-report_usecs(double ns)
-{
-	return ns / 1000.0;
-}
+const struct report_format report_formats[] = {
+	{ "text", report_text, false },
+	{ "json", report_json, false },
+	{ "conf", report_conf, true },
+};
 
-double
-report_ops_per_sec(const struct row_result *row)
-{
-	if (row->elapsed_ns == 0)
-		return 0.0;
-	return (double)row->ops * 1e9 / (double)row->elapsed_ns;
-}
+const struct name_list report_format_names =
+    NAME_LIST(report_formats, struct report_format, name);
 
 void
 report_storage_summary(const struct storage_info *st, char *buf, size_t len)

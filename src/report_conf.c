@@ -27,7 +27,7 @@ report_conf(FILE *out, const struct report *r)
 {
 	const struct target_result *tr = &r->targets[0];
 	const struct advice *a = &tr->advice;
-	const char *method;
+	const struct method *method;
 	char when[64], block[16], head[128], where[sizeof tr->storage.device.layers + 256];
 	struct tm tm;
 	size_t i;
@@ -46,14 +46,14 @@ report_conf(FILE *out, const struct report *r)
 	}
 	/* The method the delay rests on: the advised one, or the server's
 	 * own (--wal-sync-method), so the two lines always agree. */
-	method = a->basis->spec.method->name;
-	if (a->wal_sync_method != NULL && strcmp(method, a->wal_sync_method) != 0)
+	method = a->basis->spec.method;
+	if (a->wal_sync_method != NULL && method != a->wal_sync_method)
 		fprintf(out, "# syncprobe would advise wal_sync_method = '%s'; "
-		    "these lines keep the server's %s\n", a->wal_sync_method, method);
+		    "these lines keep the server's %s\n", a->wal_sync_method->name, method->name);
 	else
 		put_comment(out, "wal_sync_method: ", a->method_reason);
 	fprintf(out, "wal_sync_method = '%s'\t# %.1f us per %s write + flush\n",
-	    method, a->basis_mean_usecs, block);
+	    method->name, a->basis_mean_usecs, block);
 	fprintf(out, "commit_delay = %ld\t\t# us: half of the %s flush interval (%.3f us)\n",
 	    a->commit_delay_usecs, a->basis->spec.name, a->basis_mean_usecs);
 	fprintf(out, "#commit_siblings = 5\t\t# commit_delay waits only while this many "

@@ -6,6 +6,7 @@
 
 #include "json.h"
 #include "method.h"
+#include "plan.h"
 #include "platform.h"
 #include "report.h"
 
@@ -36,7 +37,7 @@ put_settings(struct json *j, const struct options *o)
 		json_null(j, "secs_per_test");
 		json_uint(j, "ops_per_test", o->ops_per_test);
 	} else {
-		json_double(j, "secs_per_test", (double)o->test_ns / 1e9, 6);
+		json_double(j, "secs_per_test", row_secs(o->test_ns), 6);
 		json_null(j, "ops_per_test");
 	}
 	json_uint(j, "block_bytes", o->block_bytes);
@@ -47,15 +48,14 @@ put_settings(struct json *j, const struct options *o)
 	json_begin_array(j, "tests");
 	for (i = 0; i < GROUP_COUNT; i++)
 		if (o->groups & (1u << i))
-			json_string(j, NULL, options_group_name((enum group)i));
+			json_string(j, NULL, plan_group_name((enum group)i));
 	json_end_array(j);
 	json_begin_array(j, "methods");
-	for (i = 0; i < method_count; i++)
+	for (i = 0; i < METHOD_COUNT; i++)
 		if (o->methods & (1u << i))
 			json_string(j, NULL, method_table[i].name);
 	json_end_array(j);
-	json_string(j, "wal_sync_method", o->wal_method >= 0 ?
-	    method_table[o->wal_method].name : NULL);
+	json_string(j, "wal_sync_method", o->wal_method ? o->wal_method->name : NULL);
 	json_end_object(j);
 }
 
@@ -74,12 +74,12 @@ put_latency(struct json *j, const char *key, const struct stats *s)
 		return;
 	}
 	json_begin_object(j, key);
-	json_double(j, "mean", report_usecs(stats_mean_ns(s)), USECS_DECIMALS);
-	json_double(j, "min", report_usecs((double)s->min_ns), USECS_DECIMALS);
+	json_double(j, "mean", row_usecs(stats_mean_ns(s)), USECS_DECIMALS);
+	json_double(j, "min", row_usecs((double)s->min_ns), USECS_DECIMALS);
 	for (i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
-		json_double(j, pcts[i].key, report_usecs(stats_percentile_ns(s, pcts[i].p)),
+		json_double(j, pcts[i].key, row_usecs(stats_percentile_ns(s, pcts[i].p)),
 		    USECS_DECIMALS);
-	json_double(j, "max", report_usecs((double)s->max_ns), USECS_DECIMALS);
+	json_double(j, "max", row_usecs((double)s->max_ns), USECS_DECIMALS);
 	json_end_object(j);
 }
 
@@ -94,7 +94,7 @@ put_slices(struct json *j, const struct row_result *row)
 
 		json_begin_object(j, NULL);
 		json_uint(j, "ops", s->ops);
-		json_double(j, "ops_per_sec", s->ns ? (double)s->ops * 1e9 / (double)s->ns : 0.0, 1);
+		json_double(j, "ops_per_sec", row_per_sec(s->ops, s->ns), 1);
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -106,9 +106,9 @@ put_row(struct json *j, const struct row_result *row)
 	const struct row_spec *sp = &row->spec;
 
 	json_begin_object(j, NULL);
-	json_string(j, "group", options_group_name(sp->group));
+	json_string(j, "group", plan_group_name(sp->group));
 	json_string(j, "name", sp->name);
-	json_string(j, "method", sp->method && sp->kind == OP_WRITE_SYNC ? sp->method->name : NULL);
+	json_string(j, "method", sp->method ? sp->method->name : NULL);
 	json_bool(j, "direct", sp->direct);
 	json_uint(j, "writes_per_op", sp->writes_per_op);
 	json_uint(j, "write_bytes", sp->write_bytes);
@@ -116,8 +116,8 @@ put_row(struct json *j, const struct row_result *row)
 	json_string(j, "reason", row->status == ROW_OK ? NULL : row->reason);
 	json_uint(j, "ops", row->ops);
 	if (row->ops > 0) {
-		json_double(j, "seconds", (double)row->elapsed_ns / 1e9, 6);
-		json_double(j, "ops_per_sec", report_ops_per_sec(row), 1);
+		json_double(j, "seconds", row_secs(row->elapsed_ns), 6);
+		json_double(j, "ops_per_sec", row->ops_per_sec, 1);
 	} else {
 		json_null(j, "seconds");
 		json_null(j, "ops_per_sec");
@@ -136,7 +136,7 @@ put_advice(struct json *j, const struct target_result *tr)
 	size_t i;
 
 	json_begin_object(j, "advice");
-	json_string(j, "wal_sync_method", a->wal_sync_method);
+	json_string(j, "wal_sync_method", a->wal_sync_method ? a->wal_sync_method->name : NULL);
 	json_string(j, "wal_sync_method_reason", a->method_reason);
 	if (a->have_delay)
 		json_int(j, "commit_delay", a->commit_delay_usecs);
@@ -145,7 +145,7 @@ put_advice(struct json *j, const struct target_result *tr)
 	json_string(j, "commit_delay_reason", a->delay_reason);
 	if (a->have_delay) {
 		json_begin_object(j, "basis");
-		json_string(j, "group", options_group_name(a->basis->spec.group));
+		json_string(j, "group", plan_group_name(a->basis->spec.group));
 		json_string(j, "name", a->basis->spec.name);
 		json_string(j, "method", a->basis->spec.method->name);
 		json_bool(j, "direct", a->basis->spec.direct);

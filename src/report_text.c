@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "method.h"
+#include "plan.h"
 #include "platform.h"
 #include "report.h"
 
@@ -141,11 +142,11 @@ print_row_single(FILE *out, const struct row_result *row)
 		put_wrapped(out, 4, row->reason);
 		return;
 	}
-	put_rate(out, report_ops_per_sec(row));
-	put_usecs(out, report_usecs(stats_mean_ns(&row->total)));
-	put_usecs(out, report_usecs(stats_percentile_ns(&row->total, 50.0)));
-	put_usecs(out, report_usecs(stats_percentile_ns(&row->total, 99.0)));
-	put_usecs(out, report_usecs((double)row->total.max_ns));
+	put_rate(out, row->ops_per_sec);
+	put_usecs(out, row->mean_usecs);
+	put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 50.0)));
+	put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 99.0)));
+	put_usecs(out, row_usecs((double)row->total.max_ns));
 	fputc('\n', out);
 }
 
@@ -170,8 +171,8 @@ print_row_multi(FILE *out, const struct report *r, size_t index)
 			fprintf(out, "%*s%*s", COL_WIDTH, status_word(row), COL_WIDTH, "");
 			continue;
 		}
-		put_rate(out, report_ops_per_sec(row));
-		put_usecs(out, report_usecs(stats_percentile_ns(&row->total, 99.0)));
+		put_rate(out, row->ops_per_sec);
+		put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 99.0)));
 	}
 	fputc('\n', out);
 }
@@ -257,7 +258,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	else
 		fprintf(out, "\nAdvice for target %zu: %s\n", (size_t)(tr - r->targets) + 1, tr->path);
 	if (a->wal_sync_method != NULL)
-		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method);
+		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method->name);
 	else
 		fprintf(out, "  wal_sync_method: no advice\n");
 	put_wrapped(out, 4, a->method_reason);

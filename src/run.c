@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "method.h"
+#include "plan.h"
 #include "platform.h"
-#include "warnings.h"
+#include "probe.h"
+#include "testfile.h"
 
 #define PROGRESS_OPS 100	/* with --ops-per-test, redraw this often */
 
@@ -46,7 +47,7 @@ run_slice(const struct options *o, struct row_run *run, struct row_result *res,
 
 		if (p->enabled) {
 			double left = o->ops_per_test ? -1.0 :
-			    (double)((o->rounds - r - 1) * slice_ns(o) + ns_left) / 1e9;
+			    row_secs((o->rounds - r - 1) * slice_ns(o) + ns_left);
 
 			progress_show(p, target, res->spec.name, left, res->ops);
 			if (o->ops_per_test == 0 && ns > PROGRESS_INTERVAL_NS)
@@ -81,7 +82,7 @@ stop_with_error(struct target_result *tr, const struct row_result *res)
 }
 
 /* Measure rows [first, last), all of one group. */
-static int
+static enum exit_status
 run_group(const struct options *o, const struct testfile *tf, unsigned char *buf,
     struct target_result *tr, size_t first, size_t last, const char *target,
     struct progress *p)
@@ -89,7 +90,7 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 	struct row_run runs[PLAN_MAX_ROWS];
 	size_t i;
 	unsigned r;
-	int rc = RUN_OK;
+	enum exit_status rc = STATUS_OK;
 
 	for (i = first; i < last; i++) {
 		struct row_result *res = &tr->rows[i];
@@ -99,13 +100,13 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 		res->nslices = res->slices ? o->rounds : 0;
 		if (res->status == ROW_ERROR) {
 			stop_with_error(tr, res);
-			rc = RUN_IO;
+			rc = STATUS_IO;
 			last = i + 1;
 			break;
 		}
 	}
-	for (r = 0; r < o->rounds && rc == RUN_OK; r++) {
-		for (i = first; i < last && rc == RUN_OK; i++) {
+	for (r = 0; r < o->rounds && rc == STATUS_OK; r++) {
+		for (i = first; i < last && rc == STATUS_OK; i++) {
 			struct row_result *res = &tr->rows[i];
 
 			if (res->status != ROW_OK)
@@ -113,17 +114,18 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 			if (run_slice(o, &runs[i - first], res, r, target, p) == -1 &&
 			    res->status == ROW_ERROR) {
 				stop_with_error(tr, res);
-				rc = RUN_IO;
+				rc = STATUS_IO;
 			}
 		}
 	}
 	for (i = first; i < last; i++) {
 		struct row_result *res = &tr->rows[i];
 
-		if (probe_row_close(&runs[i - first], res) == -1 && rc == RUN_OK) {
+		if (probe_row_close(&runs[i - first], res) == -1 && rc == STATUS_OK) {
 			stop_with_error(tr, res);
-			rc = RUN_IO;
+			rc = STATUS_IO;
 		}
+		row_finish(res);
 	}
 	return rc;
 }
@@ -139,20 +141,20 @@ largest_write(const struct row_result *rows, size_t n)
 	return max;
 }
 
-static int
+static enum exit_status
 measure(const struct options *o, const struct testfile *tf, struct target_result *tr,
-    const char *target, struct progress *p, char *err, size_t errlen)
+    const char *target, struct progress *p)
 {
 	unsigned char *buf = probe_alloc_buffer(largest_write(tr->rows, tr->nrows));
 	size_t first = 0, last;
-	int rc = RUN_OK;
+	enum exit_status rc = STATUS_OK;
 
 	if (buf == NULL) {
-		snprintf(err, errlen, "%s: out of memory", target);
-		return RUN_SETUP;
+		snprintf(tr->error, sizeof tr->error, "%s: out of memory", target);
+		return STATUS_USAGE;
 	}
 	tr->measured = true;
-	while (first < tr->nrows && rc == RUN_OK) {
+	while (first < tr->nrows && rc == STATUS_OK) {
 		for (last = first; last < tr->nrows &&
 		    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
 			;
@@ -160,7 +162,7 @@ measure(const struct options *o, const struct testfile *tf, struct target_result
 		first = last;
 	}
 	/* Rows after an error never ran: drop them from the report. */
-	if (rc != RUN_OK) {
+	if (rc != STATUS_OK) {
 		size_t i;
 
 		for (i = 0; i < tr->nrows; i++)
@@ -178,51 +180,40 @@ measure(const struct options *o, const struct testfile *tf, struct target_result
 	return rc;
 }
 
-int
+enum exit_status
 run_target(const struct options *o, const char *dir, struct progress *p,
-    struct target_result *tr, char *err, size_t errlen)
+    struct target_result *tr)
 {
 	struct row_spec specs[PLAN_MAX_ROWS];
-	struct advice_input in;
 	struct testfile tf;
 	char rmerr[REASON_LEN];
 	size_t i;
-	int rc;
+	enum exit_status rc;
 
 	memset(tr, 0, sizeof *tr);
 	tr->path = o->filename ? o->filename : dir;
 	tr->nrows = plan_build(o, specs, PLAN_MAX_ROWS);
 	tr->rows = calloc(tr->nrows, sizeof *tr->rows);
 	if (tr->rows == NULL) {
-		snprintf(err, errlen, "%s: out of memory", tr->path);
-		return RUN_SETUP;
+		snprintf(tr->error, sizeof tr->error, "%s: out of memory", tr->path);
+		return STATUS_USAGE;
 	}
 	for (i = 0; i < tr->nrows; i++)
-		probe_result_init(&tr->rows[i], &specs[i]);
+		row_init(&tr->rows[i], &specs[i]);
 
-	if (testfile_create(&tf, dir, o->filename, o->file_bytes, o->block_bytes, err, errlen) == -1)
-		return RUN_SETUP;
+	if (testfile_create(&tf, dir, o->filename, o->file_bytes, o->block_bytes,
+	    tr->error, sizeof tr->error) == -1)
+		return STATUS_USAGE;
 	/* Probed once the file exists, so that -f's directory is the one
 	 * described; what cannot be found stays unknown. */
 	if (storage_probe(tf.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
 		storage_info_init(&tr->storage);
-	rc = measure(o, &tf, tr, tr->path, p, err, errlen);
-	if (testfile_remove(&tf, rmerr, sizeof rmerr) == -1 && rc == RUN_OK) {
+	rc = measure(o, &tf, tr, tr->path, p);
+	if (testfile_remove(&tf, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
 		tr->failed = true;
 		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
-		rc = RUN_IO;
+		rc = STATUS_IO;
 	}
-
-	in.forced_method = o->wal_method >= 0 ? method_table[o->wal_method].name : NULL;
-	in.platform_default = platform_default_wal_sync_method();
-	in.full_fsync = platform_has_full_fsync();
-	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
-	/* The sleep is measured after the file is gone: it touches no disk. */
-	if (!tr->advice.have_delay ||
-	    sleep_measure(tr->advice.commit_delay_usecs, 0, &tr->sleep) == -1)
-		memset(&tr->sleep, 0, sizeof tr->sleep);
-	warnings_compute(tr->rows, tr->nrows, &tr->storage,
-	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
 	return rc;
 }
 

@@ -1,5 +1,6 @@
 /* run.h: measure one target: create the test file, run every planned row
- * group by group in interleaved rounds, remove the file, compute advice. */
+ * group by group in interleaved rounds, remove the file. Measuring only:
+ * judge.c turns the rows into advice and warnings. */
 #ifndef SYNCPROBE_RUN_H
 #define SYNCPROBE_RUN_H
 
@@ -8,9 +9,10 @@
 
 #include "advice.h"
 #include "options.h"
-#include "probe.h"
 #include "progress.h"
+#include "row.h"
 #include "sleep.h"
+#include "status.h"
 #include "storage.h"
 
 struct target_result {
@@ -19,20 +21,19 @@ struct target_result {
 	size_t nrows;
 	bool measured;			/* the rows ran (possibly up to an error) */
 	bool failed;			/* an I/O error stopped the run */
+	/* Why the target could not be used (not measured) or why its run
+	 * stopped (failed): the one message main prints. */
 	char error[REASON_LEN];
 	struct storage_info storage;	/* where the target lives */
 	struct sleep_result sleep;	/* the real length of a commit_delay sleep */
 	struct advice advice;
 };
 
-/* Exit-status classes. */
-#define RUN_OK     0
-#define RUN_IO     1	/* an I/O error mid-run: rows hold it */
-#define RUN_SETUP  2	/* the target could not be used: message in err */
-
-/* Measure dir (or o->filename). Returns RUN_OK, RUN_IO or RUN_SETUP. */
-int run_target(const struct options *o, const char *dir, struct progress *p,
-    struct target_result *tr, char *err, size_t errlen);
+/* Measure dir (or o->filename). Returns STATUS_OK; STATUS_IO when an I/O
+ * error stopped the run (measured, failed, error set); STATUS_USAGE when
+ * the target could not be used (not measured, error set). */
+enum exit_status run_target(const struct options *o, const char *dir,
+    struct progress *p, struct target_result *tr);
 
 /* Release what run_target allocated. */
 void run_free(struct target_result *tr);

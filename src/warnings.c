@@ -39,7 +39,7 @@ warn_implausible(struct advice *a)
 
 	if (a->basis == NULL)
 		return;
-	mean = advice_mean_usecs(a->basis);
+	mean = a->basis->mean_usecs;
 	if (!(mean < WARN_MIN_FLUSH_USECS))
 		return;
 	op_size(a->basis, size, sizeof size);
@@ -89,8 +89,7 @@ warn_rotational(const struct storage_info *st, struct advice *a)
 	if (st == NULL || !st->have_device || st->device.rotational != 1 ||
 	    a->basis == NULL || a->basis->elapsed_ns == 0)
 		return;
-	/* ops over elapsed time, as the report prints ops/sec. */
-	per_sec = (double)a->basis->ops * 1e9 / (double)a->basis->elapsed_ns;
+	per_sec = a->basis->ops_per_sec;
 	if (!(per_sec > WARN_MAX_ROTATIONS_PER_SEC))
 		return;
 	advice_warn(a, "rotational_too_fast",
@@ -113,14 +112,13 @@ warn_writeback(const struct storage_info *st, struct advice *a)
 	    "host's cache mode).", st->device.name);
 }
 
-/* Direct rows the filesystem refused, as probe.c words it; rows that could
- * not run for another reason (a method missing here, a write below the
- * direct-I/O unit) are the report's n/a lines, not a warning. */
+/* Direct rows the filesystem refused; rows that could not run for another
+ * reason (a method missing here, a write below the direct-I/O unit) are
+ * the report's n/a lines, not a warning. */
 static bool
 direct_refused(const struct row_result *r)
 {
-	return r->spec.direct && r->status == ROW_UNSUPPORTED &&
-	    strstr(r->reason, "refused") != NULL;
+	return r->spec.direct && r->why == ROW_WHY_DIRECT_REFUSED;
 }
 
 static void

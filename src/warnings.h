@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "advice.h"
-#include "probe.h"
+#include "row.h"
 #include "sleep.h"
 #include "storage.h"
 

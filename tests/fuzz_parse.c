@@ -18,6 +18,7 @@
 
 #include "method.h"
 #include "options.h"
+#include "plan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -103,7 +104,7 @@ fuzz_list(const char *s, size_t errlen, int methods)
 {
 	int (*parse)(const char *, unsigned *, char *, size_t) =
 	    methods ? options_parse_methods : options_parse_groups;
-	unsigned all = methods ? (1u << method_count) - 1 : (1u << GROUP_COUNT) - 1;
+	unsigned all = methods ? (1u << METHOD_COUNT) - 1 : plan_all_groups();
 	char err[ERRBUF_LEN + 1];
 	unsigned bits = 0xA5A5A5A5u;
 

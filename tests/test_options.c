@@ -5,6 +5,8 @@
 
 #include "method.h"
 #include "options.h"
+#include "plan.h"
+#include "report.h"
 #include "tap.h"
 
 static char err[ERRBUF_LEN];
@@ -96,7 +98,7 @@ test_lists(void)
 	ok(options_parse_groups("one,nosync", &bits, err, sizeof err) == 0 &&
 	    bits == ((1u << GROUP_ONE) | (1u << GROUP_NOSYNC)), "tests one,nosync");
 	ok(options_parse_groups("all", &bits, err, sizeof err) == 0 &&
-	    bits == (1u << GROUP_COUNT) - 1, "tests all");
+	    bits == (1u << GROUP_COUNT) - 1 && bits == plan_all_groups(), "tests all");
 	ok(options_parse_groups("one,,two", &bits, err, sizeof err) == -1, "empty list item refused");
 	ok(options_parse_groups("one,bogus", &bits, err, sizeof err) == -1 &&
 	    strstr(err, "'bogus'") != NULL, "unknown test named in the error (%s)", err);
@@ -113,14 +115,17 @@ test_choices(void)
 {
 	enum direct_mode d;
 	enum pattern p;
-	enum format f;
+	const struct report_format *f;
 
 	ok(options_parse_direct("off", &d, err, sizeof err) == 0 && d == DIRECT_OFF, "direct off");
 	ok(options_parse_direct("yes", &d, err, sizeof err) == -1 &&
 	    strstr(err, "both, on, off") != NULL, "direct yes refused, choices listed (%s)", err);
 	ok(options_parse_pattern("append", &p, err, sizeof err) == 0 && p == PATTERN_APPEND, "pattern append");
 	ok(options_parse_pattern("random", &p, err, sizeof err) == -1, "pattern random refused");
-	ok(options_parse_format("json", &f, err, sizeof err) == 0 && f == FORMAT_JSON, "format json");
+	ok(options_parse_format("json", &f, err, sizeof err) == 0 && strcmp(f->name, "json") == 0,
+	    "format json");
+	ok(options_parse_format("xml", &f, err, sizeof err) == -1 &&
+	    strstr(err, "text, json, conf") != NULL, "format xml refused, formats listed (%s)", err);
 }
 
 static void
@@ -130,7 +135,7 @@ test_validate(void)
 
 	options_defaults(&o);
 	ok(options_validate(&o, err, sizeof err) == 0, "defaults are valid");
-	ok(options_min_file_bytes(&o) == 16384, "default groups need a 16kB file");
+	ok(plan_min_file_bytes(&o) == 16384, "default groups need a 16kB file");
 	o.file_bytes = 16383;
 	ok(options_validate(&o, err, sizeof err) == -1 && strstr(err, "at least 16kB") != NULL,
 	    "file one byte too small refused, minimum named (%s)", err);
@@ -140,11 +145,8 @@ test_validate(void)
 	o.groups = 1u << GROUP_TWO;
 	ok(options_validate(&o, err, sizeof err) == -1, "8kB file too small for 'two'");
 	options_defaults(&o);
-	o.block_bytes = 3072;
-	ok(options_validate(&o, err, sizeof err) == -1, "block 3k refused");
-	options_defaults(&o);
 	o.methods = 1u << method_index(method_find("fsync"));
-	o.wal_method = method_index(method_find("fdatasync"));
+	o.wal_method = method_find("fdatasync");
 	ok(options_validate(&o, err, sizeof err) == -1 && strstr(err, "fdatasync") != NULL,
 	    "--wal-sync-method outside --methods refused (%s)", err);
 	options_defaults(&o);

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "advice.h"
+#include "method.h"
 #include "options.h"
 #include "plan.h"
-#include "probe.h"
 #include "report.h"
 #include "run.h"
 #include "storage.h"
@@ -34,15 +34,14 @@ fill_row(struct row_result *r, size_t i, unsigned rounds)
 	uint64_t ops = 90 + (uint64_t)i * 7, k, base;
 	unsigned s;
 
-	base = plan_row_splits(&r->spec) || r->spec.open_sync != OPEN_SYNC_NONE ? 61000 : 900;
+	uint64_t t = 0;
+
+	base = r->spec.io != NULL ? 61000 : 900;
 	for (k = 0; k < ops; k++) {
 		uint64_t ns = fixture_ns(i, k, base);
 
-		stats_add(&r->total, ns);
-		if (plan_row_splits(&r->spec)) {
-			stats_add(&r->write, ns / 20);
-			stats_add(&r->sync, ns - ns / 20);
-		}
+		row_record(r, t, t + ns / 20, t + ns);
+		t += ns;
 	}
 	r->ops = ops;
 	r->elapsed_ns = r->total.sum_ns;
@@ -52,6 +51,7 @@ fill_row(struct row_result *r, size_t i, unsigned rounds)
 		r->slices[s].ops = ops / rounds + (s < ops % rounds ? 1 : 0);
 		r->slices[s].ns = r->elapsed_ns / rounds + s * 1000;
 	}
+	row_finish(r);
 }
 
 static void
@@ -80,7 +80,7 @@ static void
 fixture_target(const struct options *o, struct target_result *tr, size_t t)
 {
 	struct row_spec specs[PLAN_MAX_ROWS];
-	struct advice_input in = { NULL, "fdatasync", false };
+	struct advice_input in = { NULL, method_find("fdatasync"), NULL };
 	size_t i;
 
 	memset(tr, 0, sizeof *tr);
@@ -96,24 +96,22 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 	for (i = 0; i < tr->nrows; i++) {
 		struct row_result *r = &tr->rows[i];
 
-		probe_result_init(r, &specs[i]);
-		if (r->spec.method != NULL && strcmp(r->spec.method->name, "fsync_writethrough") == 0 &&
-		    r->spec.group != GROUP_DESCRIPTOR) {
-			r->status = ROW_UNSUPPORTED;
-			snprintf(r->reason, sizeof r->reason, "F_FULLFSYNC is not available on this system");
+		row_init(r, &specs[i]);
+		if (r->spec.method == method_find("fsync_writethrough")) {
+			row_fail(r, ROW_WHY_NO_METHOD, "F_FULLFSYNC is not available on this system");
+			row_finish(r);
 			continue;
 		}
 		if (t == 0 && r->spec.direct && r->spec.group == GROUP_TWO &&
-		    strcmp(r->spec.method->name, "fsync") == 0) {
-			r->status = ROW_UNSUPPORTED;
-			snprintf(r->reason, sizeof r->reason,
+		    r->spec.method == method_find("fsync")) {
+			row_fail(r, ROW_WHY_DIRECT_REFUSED,
 			    "direct I/O refused by this filesystem (Invalid argument)");
+			row_finish(r);
 			continue;
 		}
 		fill_row(r, i + t * 3, o->rounds);
 		if (t == 1 && r->spec.group == GROUP_TWO) {
-			r->status = ROW_ERROR;
-			snprintf(r->reason, sizeof r->reason,
+			row_fail(r, ROW_WHY_IO_ERROR,
 			    "fdatasync /srv/tab\there/.syncprobe.AbCdEf: Input/output error");
 			tr->failed = true;
 			snprintf(tr->error, sizeof tr->error, "%s", r->reason);

@@ -9,7 +9,7 @@
 #include "advice.h"
 #include "method.h"
 #include "plan.h"
-#include "probe.h"
+#include "row.h"
 #include "sleep.h"
 #include "storage.h"
 #include "tap.h"
@@ -31,22 +31,14 @@ make_row(size_t i, const char *method, bool direct, uint64_t ops, uint64_t elaps
 	struct row_result *r = &rows[i];
 	uint64_t k;
 
-	memset(s, 0, sizeof *s);
-	s->group = GROUP_ONE;
-	snprintf(s->name, sizeof s->name, "%s%s", method, direct ? " (direct)" : "");
-	s->method = method_find(method);
-	s->open_sync = s->method->open_sync;
-	s->sync = s->method->sync;
-	s->kind = OP_WRITE_SYNC;
-	s->direct = direct;
-	s->writes_per_op = 1;
-	s->write_bytes = 8192;
-	probe_result_init(r, s);
-	r->status = ROW_OK;
+	row_spec_method(s, GROUP_ONE, method_find(method), direct, 1, 8192);
+	row_init(r, s);
 	r->ops = ops;
 	r->elapsed_ns = elapsed_ns;
 	for (k = 0; k < ops; k++)
-		stats_add(&r->total, elapsed_ns / ops);
+		row_record(r, k * (elapsed_ns / ops), k * (elapsed_ns / ops),
+		    (k + 1) * (elapsed_ns / ops));
+	row_finish(r);
 	return r;
 }
 
@@ -55,9 +47,9 @@ static void
 basis_advice(void)
 {
 	memset(&adv, 0, sizeof adv);
-	adv.wal_sync_method = "fdatasync";
+	adv.wal_sync_method = method_find("fdatasync");
 	adv.basis = &rows[0];
-	adv.basis_mean_usecs = advice_mean_usecs(&rows[0]);
+	adv.basis_mean_usecs = rows[0].mean_usecs;
 	adv.commit_delay_usecs = advice_commit_delay(adv.basis_mean_usecs);
 	adv.have_delay = true;
 }
@@ -228,12 +220,11 @@ test_writeback(void)
 }
 
 static void
-unsupported(size_t i, const char *method, bool direct, const char *reason)
+unsupported(size_t i, const char *method, bool direct, enum row_why why, const char *reason)
 {
 	struct row_result *r = make_row(i, method, direct, 0, 0);
 
-	r->status = ROW_UNSUPPORTED;
-	snprintf(r->reason, sizeof r->reason, "%s", reason);
+	row_fail(r, why, "%s", reason);
 }
 
 static void
@@ -245,10 +236,11 @@ test_direct(void)
 	size_t i, count;
 
 	healthy();
-	unsupported(1, "open_datasync", true, refused);
-	unsupported(2, "fsync_writethrough", true, missing);
-	unsupported(3, "fsync_writethrough", false, missing);
-	unsupported(4, "fdatasync", true, "a 1kB write is below the 4kB direct-I/O unit of this file");
+	unsupported(1, "open_datasync", true, ROW_WHY_DIRECT_REFUSED, refused);
+	unsupported(2, "fsync_writethrough", true, ROW_WHY_NO_METHOD, missing);
+	unsupported(3, "fsync_writethrough", false, ROW_WHY_NO_METHOD, missing);
+	unsupported(4, "fdatasync", true, ROW_WHY_DIRECT_ALIGN, 
+	    "a 1kB write is below the 4kB direct-I/O unit of this file");
 	w = rules(5, NULL, NULL, "direct_refused");
 	ok(w != NULL, "a refused direct row: warned");
 	ok(w && strstr(w->message, "open_datasync (direct)") && strstr(w->message, refused) &&
@@ -260,12 +252,13 @@ test_direct(void)
 	warnings_compute(rows + 2, 3, NULL, NULL, &adv);
 	ok(find("direct_refused") == NULL, "a missing method or a small write: no warning");
 
-	unsupported(2, "fdatasync", true, refused);
-	unsupported(3, "fsync", true, refused);
-	unsupported(4, "open_sync", true, refused);
-	unsupported(5, "fsync_writethrough", true, "direct I/O write refused by this filesystem "
+	unsupported(2, "fdatasync", true, ROW_WHY_DIRECT_REFUSED, refused);
+	unsupported(3, "fsync", true, ROW_WHY_DIRECT_REFUSED, refused);
+	unsupported(4, "open_sync", true, ROW_WHY_DIRECT_REFUSED, refused);
+	unsupported(5, "fsync_writethrough", true, ROW_WHY_DIRECT_REFUSED,
+	    "direct I/O write refused by this filesystem "
 	    "(Invalid argument)");
-	unsupported(6, "fsync", false, refused);	/* buffered: not a direct row */
+	unsupported(6, "fsync", false, ROW_WHY_DIRECT_REFUSED, refused);	/* buffered: not a direct row */
 	w = rules(7, NULL, NULL, "direct_refused");
 	ok(w && strstr(w->message, "and 1 more") && !strstr(w->message, "fsync_writethrough"),
 	    "five rows: four named and one more: %s", w ? w->message : "");
@@ -340,7 +333,8 @@ test_all_at_once(void)
 	st.device.have_write_cache = true;
 	snprintf(st.device.write_cache, sizeof st.device.write_cache, "write back");
 	make_row(0, "fdatasync", false, 50, 50 * 4000ULL);
-	unsupported(1, "open_datasync", true, "direct I/O refused by this filesystem "
+	unsupported(1, "open_datasync", true, ROW_WHY_DIRECT_REFUSED,
+	    "direct I/O refused by this filesystem "
 	    "(Invalid argument) and a long tail of words that has to be cut somewhere");
 	rules(2, &st, &sl, "implausible_flush");
 	ok(adv.nwarnings == 8, "all eight rules fire: %zu", adv.nwarnings);

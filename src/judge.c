@@ -1,0 +1,27 @@
+/* judge.c: measuring yields rows; this turns them into what to tell the
+ * administrator. The sleep is timed here, after the test file is gone: it
+ * touches no disk. */
+#include "config.h"
+
+#include "judge.h"
+
+#include <string.h>
+
+#include "method.h"
+#include "warnings.h"
+
+void
+judge_target(const struct options *o, struct target_result *tr)
+{
+	struct advice_input in;
+
+	in.forced_method = o->wal_method;
+	in.platform_default = method_platform_default();
+	in.writethrough = method_writethrough();
+	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
+	if (!tr->advice.have_delay ||
+	    sleep_measure(tr->advice.commit_delay_usecs, 0, &tr->sleep) == -1)
+		memset(&tr->sleep, 0, sizeof tr->sleep);
+	warnings_compute(tr->rows, tr->nrows, &tr->storage,
+	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
+}
