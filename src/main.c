@@ -20,6 +20,7 @@
 #include "run.h"
 #include "status.h"
 #include "testfile.h"
+#include "wrap.h"
 
 #define HELP_WIDTH     80	/* the longest --help line */
 #define HELP_FLAGS_COL 30	/* option names, then two spaces, then the text */
@@ -119,21 +120,6 @@ expand(const struct cli_option *opt, const char *tmpl, char *buf, size_t len)
 	names_expand(tmpl, names, buf, len);
 }
 
-/* The longest prefix of text that fits room columns, ending where a line
- * may break: at a space, or after a comma. The whole text if it fits. */
-static size_t
-fit(const char *text, size_t room)
-{
-	size_t len = strlen(text), i, cut = 0;
-
-	if (len <= room)
-		return len;
-	for (i = 1; i <= room; i++)
-		if (text[i] == ' ' || text[i - 1] == ',')
-			cut = i;
-	return cut ? cut : len;	/* one word longer than a line: as it is */
-}
-
 static void
 print_option(FILE *out, const struct cli_option *opt)
 {
@@ -152,8 +138,9 @@ print_option(FILE *out, const struct cli_option *opt)
 	fprintf(out, "%-*s  ", HELP_FLAGS_COL, flags);
 	col = col > HELP_FLAGS_COL ? col + 2 : HELP_FLAGS_COL + 2;
 	expand(opt, opt->help, help, sizeof help);
+	/* The first line starts where the option names end. */
 	for (;;) {
-		size_t n = fit(p, (size_t)(HELP_WIDTH - col));
+		size_t n = wrap_fit(p, (size_t)(HELP_WIDTH - col), true);
 
 		fprintf(out, "%.*s\n", (int)n, p);
 		p += n;

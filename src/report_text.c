@@ -8,37 +8,18 @@
 #include "plan.h"
 #include "platform.h"
 #include "report.h"
+#include "wrap.h"
 
 #define NAME_WIDTH 36
 #define COL_WIDTH  8
 #define LINE_WIDTH 79
 
-/* Print text word-wrapped to LINE_WIDTH: the first line indented by
- * first, the others by rest. */
+/* Text word-wrapped to LINE_WIDTH: the first line indented by first, the
+ * others by rest. */
 static void
 put_hanging(FILE *out, int first, int rest, const char *text)
 {
-	const char *p = text;
-	int indent = first;
-
-	while (*p != '\0') {
-		int room = LINE_WIDTH - indent, len = 0, cut = -1;
-
-		while (p[len] != '\0' && len <= room) {
-			if (p[len] == ' ')
-				cut = len;
-			len++;
-		}
-		if (p[len] == '\0' && len <= room)
-			cut = len;
-		else if (cut <= 0)
-			cut = len;	/* one word longer than a line: as it is */
-		fprintf(out, "%*s%.*s\n", indent, "", cut, p);
-		p += cut;
-		while (*p == ' ')
-			p++;
-		indent = rest;
-	}
+	wrap_print(out, first, rest, LINE_WIDTH, text, false);
 }
 
 static void
