@@ -102,7 +102,7 @@ tap_check "--rounds 3 runs" grep -q '^fdatasync  *[0-9]' "$out"
 
 # Several targets are reported side by side.
 mkdir "$dir/b"
-"$SYNCPROBE" $FAST -t one -m fdatasync --direct=off "$dir" "$dir/b" >"$out"
+"$SYNCPROBE" $ONE "$dir" "$dir/b" >"$out"
 tap_check "two targets: both named, numbered" sh -c "grep -q '^target 1: $dir\$' '$out' && grep -q '^target 2: $dir/b\$' '$out'"
 tap_check "two targets: a column block each" grep -q '^  *target 1  *target 2$' "$out"
 tap_check "two targets: an advice block each" test "$(grep -c '^Advice for ' "$out")" -eq 2
