@@ -70,6 +70,15 @@ tap_done() {
 	[ "$tap_failed" -eq 0 ]
 }
 
+# tap_require TOOL: skip the whole file (a TAP "1..0 # SKIP" plan) when TOOL
+# is not installed.
+tap_require() {
+	if ! command -v "$1" >/dev/null 2>&1; then
+		echo "1..0 # SKIP $1 is not installed"
+		exit 0
+	fi
+}
+
 # no_testfile DIR: true when syncprobe left no test file in DIR.
 no_testfile() {
 	[ -z "$(find "$1" -maxdepth 1 -name '.syncprobe.*' -print)" ]
