@@ -8,40 +8,6 @@ dir=$WORK/target
 mkdir "$dir"
 json=$WORK/out.json
 
-# jq_checks: each check on stdin, "DESCRIPTION | JQ FILTER", passes when the
-# filter yields true for the document in $json. A line that starts with a
-# tab continues the filter above it; blank lines and # comments are skipped.
-jq_checks() {
-	desc= filter=
-	while IFS= read -r line; do
-		case $line in
-		'	'*)
-			[ -n "$desc" ] || tap_fail "a continued filter follows a check" "$line"
-			filter="$filter ${line#"${line%%[! 	]*}"}"
-			continue
-			;;
-		'' | '#'*) continue ;;
-		esac
-		[ -z "$desc" ] || jq_check "$desc" "$filter"
-		case $line in
-		*" | "*) desc=${line%% | *} filter=${line#* | } ;;
-		*) tap_fail "a check line is 'DESCRIPTION | JQ FILTER'" "$line"; desc= ;;
-		esac
-	done
-	[ -z "$desc" ] || jq_check "$desc" "$filter"
-}
-
-# jq_check DESC FILTER: one check of $json.
-jq_check() {
-	if jq -e "$2" "$json" </dev/null >/dev/null 2>"$WORK/jq.err"; then
-		tap_ok "$1"
-	else
-		why="jq -e '$2' is not true"
-		[ ! -s "$WORK/jq.err" ] || why="$why$nl$(cat "$WORK/jq.err")"
-		tap_fail "$1" "$why"
-	fi
-}
-
 # one_document FILE: exactly one JSON document in FILE, nothing else.
 one_document() {
 	[ "$(jq -s length "$1" 2>/dev/null)" = 1 ]
@@ -53,7 +19,7 @@ tap_is "$rc" 0 "-F json exits 0"
 tap_check "stdout is exactly one JSON document" one_document "$json"
 tap_check "no test file left" no_testfile "$dir"
 
-jq_checks <<'CHECKS'
+jq_checks "$json" <<'CHECKS'
 schema_version is 1 and numbers are numbers | .schema_version == 1
 	and .settings.ops_per_test == 20 and .settings.block_bytes == 8192
 28 rows: 10 one, 10 two, 5 sizes, 2 descriptor, 1 nosync | [.targets[0].tests[].group]
@@ -86,7 +52,7 @@ rc=0
 "$SYNCPROBE" -F json -q -n 5 --file-size 64k -t one -m fsync --direct=off "$weird" >"$json" || rc=$?
 tap_is "$rc" 0 "-F json on a strange path exits 0"
 tap_check "strange path: valid JSON" one_document "$json"
-jq_checks <<'CHECKS'
+jq_checks "$json" <<'CHECKS'
 strange path: quote, backslash and newline kept, 0xff as U+FFFD | .targets[0].path
 	| endswith("/q\"b\\\\n\nl\ufffdx")
 CHECKS

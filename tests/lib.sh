@@ -106,6 +106,41 @@ run() {
 	$AS "$SYNCPROBE" "$@" >"$WORK/out" 2>"$WORK/err" || rc=$?
 }
 
+# jq_checks FILE: each check on stdin, "DESCRIPTION | JQ FILTER", passes
+# when the filter yields true for the JSON document in FILE. A line that
+# starts with a tab continues the filter above it; blank lines and #
+# comments are skipped.
+jq_checks() {
+	jq_doc=$1 jq_desc= jq_filter=
+	while IFS= read -r jq_line; do
+		case $jq_line in
+		'	'*)
+			[ -n "$jq_desc" ] || tap_fail "a continued filter follows a check" "$jq_line"
+			jq_filter="$jq_filter ${jq_line#"${jq_line%%[! 	]*}"}"
+			continue
+			;;
+		'' | '#'*) continue ;;
+		esac
+		[ -z "$jq_desc" ] || jq_check "$jq_doc" "$jq_desc" "$jq_filter"
+		case $jq_line in
+		*" | "*) jq_desc=${jq_line%% | *} jq_filter=${jq_line#* | } ;;
+		*) tap_fail "a check line is 'DESCRIPTION | JQ FILTER'" "$jq_line"; jq_desc= ;;
+		esac
+	done
+	[ -z "$jq_desc" ] || jq_check "$jq_doc" "$jq_desc" "$jq_filter"
+}
+
+# jq_check FILE DESC FILTER: pass when FILTER yields true for FILE.
+jq_check() {
+	if jq -e "$3" "$1" </dev/null >/dev/null 2>"$WORK/jq.err"; then
+		tap_ok "$2"
+	else
+		jq_why="jq -e '$3' is not true"
+		[ ! -s "$WORK/jq.err" ] || jq_why="$jq_why$nl$(cat "$WORK/jq.err")"
+		tap_fail "$2" "$jq_why"
+	fi
+}
+
 # ---- the usage-error contract ----
 # Bad usage and an unusable target exit 2, print nothing on stdout and
 # exactly one line on stderr, "syncprobe: WHAT: WHY", and leave no test file.
@@ -149,20 +184,20 @@ usage_verdict() {
 # contract. MODE what: the message's WHAT is WANT (bad input where WHY is
 # free to change); MODE exact: the whole line is WANT, to the byte.
 usage_error() {
-	mode=$1 desc=$2 want=$3 tdir=$4
+	usage_mode=$1 usage_desc=$2 usage_want=$3 usage_dir=$4
 	shift 4
 	run "$@"
 	problems=
-	case $mode in
-	what) one_line_problems "$want" ;;
+	case $usage_mode in
+	what) one_line_problems "$usage_want" ;;
 	exact)
 		err=$(cat "$WORK/err")
-		[ "$err" = "$want" ] || problem "stderr is not '$want'"
+		[ "$err" = "$usage_want" ] || problem "stderr is not '$usage_want'"
 		one_message_only
 		;;
-	*) problem "usage_error: no mode '$mode'" ;;
+	*) problem "usage_error: no mode '$usage_mode'" ;;
 	esac
-	usage_verdict "$desc" "$tdir"
+	usage_verdict "$usage_desc" "$usage_dir"
 }
 
 # refused DESC WHAT TARGETDIR ARGS...: usage error naming WHAT.
@@ -172,7 +207,7 @@ refused() {
 
 # refused_exactly MESSAGE TARGETDIR ARGS...: usage error with exactly MESSAGE.
 refused_exactly() {
-	want=$1 tdir=$2
+	usage_want=$1 usage_dir=$2
 	shift 2
-	usage_error exact "$* -> exit 2, '$want'" "$want" "$tdir" "$@"
+	usage_error exact "$* -> exit 2, '$usage_want'" "$usage_want" "$usage_dir" "$@"
 }
