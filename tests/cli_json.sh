@@ -56,6 +56,9 @@ jq_checks "$json" <<'CHECKS'
 strange path: quote, backslash and newline kept, 0xff as U+FFFD | .targets[0].path
 	| endswith("/q\"b\\\\n\nl\ufffdx")
 CHECKS
+# jq reads a raw invalid byte as U+FFFD too: look at the bytes themselves.
+tap_check "strange path: 0xff written as the escape \\ufffd, not raw" \
+	grep -qF 'l\ufffdx"' "$json"
 tap_check "strange path: nothing left" no_testfile "$weird"
 
 # -F conf: only settings and comments; the delay is half the figure it quotes.
