@@ -25,12 +25,10 @@ refused_exactly "syncprobe: $dir/existing: already exists (syncprobe never overw
 tap_is "$(cat "$dir/existing")" "keep" "-f EXISTING leaves the file untouched"
 rm "$dir/existing"
 
-rc=0
-"$SYNCPROBE" --help >"$WORK/stdout" 2>"$WORK/stderr" || rc=$?
+run --help
 tap_is "$rc" 0 "--help exits 0"
-tap_check "--help prints usage on stdout" grep -q '^Usage: syncprobe' "$WORK/stdout"
-rc=0
-"$SYNCPROBE" --version >"$WORK/stdout" || rc=$?
-tap_is "$rc:$(cat "$WORK/stdout")" "0:syncprobe 0.1" "--version"
+tap_check "--help prints usage on stdout" grep -q '^Usage: syncprobe' "$WORK/out"
+run --version
+tap_is "$rc:$(cat "$WORK/out")" "0:syncprobe 0.1" "--version"
 
 tap_done
