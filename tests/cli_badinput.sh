@@ -7,63 +7,8 @@
 
 dir=$WORK/target
 mkdir "$dir"
-nl='
-'
-ONE="$FAST -t one -m fdatasync --direct=off"
 
-# run ARGS...: run syncprobe (as $AS, a command prefix, when set); rc,
-# $WORK/out and $WORK/err hold the result.
-AS=
-run() {
-	rc=0
-	$AS "$SYNCPROBE" "$@" >"$WORK/out" 2>"$WORK/err" || rc=$?
-}
-
-# problem TEXT: add a line to $problems.
-problem() {
-	problems="${problems:+$problems$nl}$1"
-}
-
-# one_line_problems WHAT: what is wrong with $WORK/err as the single message
-# "syncprobe: WHAT: WHY\n" (WHAT literal, and may itself hold a newline when
-# a path does; WHY non-empty and on the same line). Empty when all is well.
-one_line_problems() {
-	err=$(cat "$WORK/err")
-	case $err in
-	"syncprobe: $1: "?*) ;;
-	*) echo "stderr does not start 'syncprobe: $1: WHY'"; return ;;
-	esac
-	why=${err#"syncprobe: $1: "}
-	case $why in
-	*"$nl"*) echo "more than one line on stderr"; return ;;
-	esac
-	# Exactly the message and one newline: nothing before or after.
-	[ "$(wc -c <"$WORK/err")" -eq $((${#err} + 1)) ] ||
-	    echo "stderr has more than the one line"
-}
-
-# verdict DESC TARGETDIR: add the rest of the contract to $problems (exit
-# status 2, nothing on stdout, no test file left) and report.
-verdict() {
-	[ "$rc" -eq 2 ] || problem "exit status $rc, want 2"
-	[ ! -s "$WORK/out" ] || problem "wrote to stdout"
-	no_testfile "$2" || problem "left a test file in $2"
-	if [ -z "$problems" ]; then
-		tap_ok "$1"
-	else
-		tap_fail "$1" "$problems${nl}stderr: $(cat "$WORK/err")"
-	fi
-}
-
-# refused DESC WHAT TARGETDIR ARGS...: the usage-error contract above.
-refused() {
-	desc=$1 what=$2 tdir=$3
-	shift 3
-	run "$@"
-	problems=$(one_line_problems "$what")
-	verdict "$desc" "$tdir"
-}
-
+# refused (tests/lib.sh) checks a case against the contract above.
 # named DESC NEEDLE TARGETDIR ARGS...: as refused, for messages that hold
 # the value or path within a longer WHAT ("create PATH", a path too long
 # cut short, "--file-size" with the size as printed): one line
@@ -83,7 +28,7 @@ named() {
 	*) problem "does not name '$needle'" ;;
 	esac
 	[ "$(wc -l <"$WORK/err")" -eq 1 ] || problem "not one line on stderr"
-	verdict "$desc" "$tdir"
+	usage_verdict "$desc" "$tdir"
 }
 
 # ---- the target ----

@@ -8,18 +8,10 @@
 
 dir=$WORK/target
 mkdir "$dir"
-nl='
-'
-ONE="$FAST -t one -m fdatasync --direct=off"
 : "${FAULTSHIM:=}"
 # ASan wants to come first in the library list; the shim comes first here.
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 export ASAN_OPTIONS
-
-# problem TEXT: add a line to $problems.
-problem() {
-	problems="${problems:+$problems$nl}$1"
-}
 
 # check_fault DESC STATUS PREFIX TARGETDIR: the last run ($rc, $WORK/err)
 # exited STATUS with exactly one line on stderr, "syncprobe: PREFIX...: WHY"

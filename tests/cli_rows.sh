@@ -7,11 +7,17 @@ out=$WORK/out
 dir=$WORK/target
 mkdir "$dir"
 
-# The rows of the section titled $1 in $out: the lines between the title
-# and the next blank line, minus the two heading lines.
-section_rows() {
+# section_lines TITLE: the lines of the section titled TITLE in $out, from
+# the title to the next blank line, minus the title and two heading lines:
+# rows, and under a row that cannot run, its reason indented four spaces.
+section_lines() {
 	awk -v t="$1" '$0 == t { s = 1; n = 0; next } s && /^$/ { s = 0 }
-		s { n++; if (n > 2 && $0 !~ /^    /) print }' "$out"
+		s { n++; if (n > 2) print }' "$out"
+}
+
+# section_rows TITLE: the rows alone.
+section_rows() {
+	section_lines "$1" | awk '!/^    /'
 }
 
 count_rows() {
@@ -33,24 +39,44 @@ tap_is "$(count_rows "Compare open_sync with different write sizes")" 5 "sizes h
 tap_is "$(count_rows "Test if fsync on non-write file descriptor is honored")" 2 "descriptor has 2 rows"
 tap_is "$(count_rows "Non-sync'ed 8kB writes")" 1 "nosync has 1 row"
 
+# check_row TITLE NAME: the row NAME in section TITLE either has five
+# ordered figures or is n/a with its reason on the next line; a row that
+# failed ("error") fails the test.
+check_row() {
+	name=$2
+	# The row (NAME, spaces, a figure or n/a or error) and the line after it.
+	lines=$(section_lines "$1" | awk -v n="$name" 'found { print; exit }
+		index($0, n " ") == 1 && substr($0, length(n) + 1) ~ /^ +[0-9ne]/ { print; found = 1 }')
+	row=${lines%%"$nl"*}
+	reason=
+	case $lines in
+	*"$nl    "?*) reason=${lines#*"$nl    "} ;;
+	esac
+	case ${row#"$name"} in
+	"") tap_fail "row '$name' in '$1'" "$(cat "$out")" ;;
+	*" n/a")
+		if [ -n "$reason" ]; then
+			tap_ok "row '$name' unsupported (n/a): $reason"
+		else
+			tap_fail "row '$name' is n/a without a reason line" "$lines"
+		fi
+		;;
+	*" error") tap_fail "row '$name' failed" "$lines" ;;
+	*)
+		# ops/sec, mean, p50, p99, max: five numbers, ordered.
+		set -- ${row#"$name"}
+		if [ $# -eq 5 ] && awk -v a="$3" -v b="$4" -v c="$5" 'BEGIN { exit !(a <= b && b <= c) }'; then
+			tap_ok "row '$name' has five figures with p50 <= p99 <= max"
+		else
+			tap_fail "row '$name' figures" "$row"
+		fi
+		;;
+	esac
+}
+
 for m in open_datasync fdatasync fsync fsync_writethrough open_sync; do
 	for suffix in "" " (direct)"; do
-		name="$m$suffix"
-		line=$(section_rows "$one" | awk -v n="$name" 'index($0, n " ") == 1 &&
-			substr($0, length(n) + 1) ~ /^ +[0-9ne]/')
-		case $line in
-		"") tap_fail "row '$name' in group one" "$(cat "$out")" ;;
-		*n/a*|*error*) tap_ok "row '$name' present (n/a)" ;;
-		*)
-			# ops/sec, mean, p50, p99, max: five numbers, ordered.
-			set -- $(printf '%s\n' "${line#"$name"}")
-			if [ $# -eq 5 ] && awk -v a="$3" -v b="$4" -v c="$5" 'BEGIN { exit !(a <= b && b <= c) }'; then
-				tap_ok "row '$name' has five figures with p50 <= p99 <= max"
-			else
-				tap_fail "row '$name' figures" "$line"
-			fi
-			;;
-		esac
+		check_row "$one" "$m$suffix"
 	done
 done
 
@@ -96,13 +122,26 @@ tap_is "$rc" 0 "-f NEWFILE exits 0"
 tap_check "-f file removed afterwards" test ! -e "$dir/my test file"
 tap_check "-f names the file as the target" grep -q "target: $dir/my test file" "$out"
 
-# Rounds split the operations: with -n 20 in 3 rounds every row still has 20.
-"$SYNCPROBE" -q -n 20 --file-size 64k --rounds 3 -t one -m fdatasync --direct=off "$dir" >"$out"
-tap_check "--rounds 3 runs" grep -q '^fdatasync  *[0-9]' "$out"
+# Rounds split the operations: with -n 20 in 3 rounds every row still has
+# 20, done as slices of 7, 7 and 6 (20 / 3, one more in the first 20 % 3).
+rc=0
+"$SYNCPROBE" -F json -q -n 20 --file-size 64k --rounds 3 -t one,two -m fdatasync \
+    --direct=off "$dir" >"$out" || rc=$?
+tap_is "$rc" 0 "--rounds 3 exits 0"
+if command -v jq >/dev/null 2>&1; then
+	jq_checks "$out" <<'CHECKS'
+--rounds 3: every row still has 20 operations | [.targets[0].tests[].ops] == [20, 20]
+--rounds 3: each row in slices of 7, 7 and 6, summing to 20 | all(.targets[0].tests[];
+	[.slices[].ops] == [7, 7, 6] and (.slices | map(.ops) | add) == .ops)
+CHECKS
+else
+	tap_skip "--rounds 3: every row still has 20 operations" "jq is not installed"
+	tap_skip "--rounds 3: each row in slices of 7, 7 and 6, summing to 20" "jq is not installed"
+fi
 
 # Several targets are reported side by side.
 mkdir "$dir/b"
-"$SYNCPROBE" $FAST -t one -m fdatasync --direct=off "$dir" "$dir/b" >"$out"
+"$SYNCPROBE" $ONE "$dir" "$dir/b" >"$out"
 tap_check "two targets: both named, numbered" sh -c "grep -q '^target 1: $dir\$' '$out' && grep -q '^target 2: $dir/b\$' '$out'"
 tap_check "two targets: a column block each" grep -q '^  *target 1  *target 2$' "$out"
 tap_check "two targets: an advice block each" test "$(grep -c '^Advice for ' "$out")" -eq 2

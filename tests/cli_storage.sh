@@ -2,12 +2,8 @@
 # cli_storage.sh: the filesystem and device syncprobe reports agree with
 # what independent tools (findmnt, lsblk, sysfs) say; tmpfs is called out.
 . "$top_srcdir/tests/lib.sh"
+tap_require jq
 
-if ! command -v jq >/dev/null 2>&1; then
-	tap_skip "storage facts in JSON" "jq is not installed"
-	tap_done
-	exit 0
-fi
 json=$WORK/out.json
 dir=$WORK/target
 mkdir "$dir"

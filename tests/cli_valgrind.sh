@@ -7,7 +7,6 @@
 
 dir=$WORK/target
 mkdir "$dir"
-ONE="$FAST -t one -m fdatasync --direct=off"
 : "${FAULTSHIM:=}"
 
 skip_all() {

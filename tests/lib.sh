@@ -70,10 +70,144 @@ tap_done() {
 	[ "$tap_failed" -eq 0 ]
 }
 
+# tap_require TOOL: skip the whole file (a TAP "1..0 # SKIP" plan) when TOOL
+# is not installed.
+tap_require() {
+	if ! command -v "$1" >/dev/null 2>&1; then
+		echo "1..0 # SKIP $1 is not installed"
+		exit 0
+	fi
+}
+
 # no_testfile DIR: true when syncprobe left no test file in DIR.
 no_testfile() {
 	[ -z "$(find "$1" -maxdepth 1 -name '.syncprobe.*' -print)" ]
 }
 
-# A fast run's options: few operations, a small file.
+# A fast run's options: few operations, a small file; ONE narrows it to a
+# single row, the quickest run that still writes and syncs.
 FAST="-q -n 20 --file-size 64k"
+ONE="$FAST -t one -m fdatasync --direct=off"
+
+nl='
+'
+
+# problem TEXT: add a line to $problems (a check empties it first and reports
+# what it gathered).
+problem() {
+	problems="${problems:+$problems$nl}$1"
+}
+
+# run ARGS...: run syncprobe (as $AS, a command prefix, when set); $rc,
+# $WORK/out and $WORK/err hold the result.
+AS=
+run() {
+	rc=0
+	$AS "$SYNCPROBE" "$@" >"$WORK/out" 2>"$WORK/err" || rc=$?
+}
+
+# jq_checks FILE: each check on stdin, "DESCRIPTION | JQ FILTER", passes
+# when the filter yields true for the JSON document in FILE. A line that
+# starts with a tab continues the filter above it; blank lines and #
+# comments are skipped.
+jq_checks() {
+	jq_doc=$1 jq_desc= jq_filter=
+	while IFS= read -r jq_line; do
+		case $jq_line in
+		'	'*)
+			[ -n "$jq_desc" ] || tap_fail "a continued filter follows a check" "$jq_line"
+			jq_filter="$jq_filter ${jq_line#"${jq_line%%[! 	]*}"}"
+			continue
+			;;
+		'' | '#'*) continue ;;
+		esac
+		[ -z "$jq_desc" ] || jq_check "$jq_doc" "$jq_desc" "$jq_filter"
+		case $jq_line in
+		*" | "*) jq_desc=${jq_line%% | *} jq_filter=${jq_line#* | } ;;
+		*) tap_fail "a check line is 'DESCRIPTION | JQ FILTER'" "$jq_line"; jq_desc= ;;
+		esac
+	done
+	[ -z "$jq_desc" ] || jq_check "$jq_doc" "$jq_desc" "$jq_filter"
+}
+
+# jq_check FILE DESC FILTER: pass when FILTER yields true for FILE.
+jq_check() {
+	if jq -e "$3" "$1" </dev/null >/dev/null 2>"$WORK/jq.err"; then
+		tap_ok "$2"
+	else
+		jq_why="jq -e '$3' is not true"
+		[ ! -s "$WORK/jq.err" ] || jq_why="$jq_why$nl$(cat "$WORK/jq.err")"
+		tap_fail "$2" "$jq_why"
+	fi
+}
+
+# ---- the usage-error contract ----
+# Bad usage and an unusable target exit 2, print nothing on stdout and
+# exactly one line on stderr, "syncprobe: WHAT: WHY", and leave no test file.
+
+# one_line_problems WHAT: add to $problems what is wrong with $WORK/err as
+# the single message "syncprobe: WHAT: WHY\n" (WHAT literal, and may itself
+# hold a newline when a path does; WHY non-empty and on the same line).
+one_line_problems() {
+	err=$(cat "$WORK/err")
+	case $err in
+	"syncprobe: $1: "?*) ;;
+	*) problem "stderr does not start 'syncprobe: $1: WHY'"; return ;;
+	esac
+	case ${err#"syncprobe: $1: "} in
+	*"$nl"*) problem "more than one line on stderr"; return ;;
+	esac
+	one_message_only
+}
+
+# one_message_only: $WORK/err is $err and one newline, nothing before or
+# after (the command substitution that read it dropped trailing newlines).
+one_message_only() {
+	[ "$(wc -c <"$WORK/err")" -eq $((${#err} + 1)) ] ||
+	    problem "stderr has more than the one line"
+}
+
+# usage_verdict DESC TARGETDIR: add the rest of the contract to $problems
+# (exit status 2, nothing on stdout, no test file left) and report.
+usage_verdict() {
+	[ "$rc" -eq 2 ] || problem "exit status $rc, want 2"
+	[ ! -s "$WORK/out" ] || problem "wrote $(wc -c <"$WORK/out") bytes to stdout"
+	no_testfile "$2" || problem "left a test file in $2"
+	if [ -z "$problems" ]; then
+		tap_ok "$1"
+	else
+		tap_fail "$1" "$problems${nl}stderr: $(cat "$WORK/err")"
+	fi
+}
+
+# usage_error MODE DESC WANT TARGETDIR ARGS...: syncprobe ARGS keeps the
+# contract. MODE what: the message's WHAT is WANT (bad input where WHY is
+# free to change); MODE exact: the whole line is WANT, to the byte.
+usage_error() {
+	usage_mode=$1 usage_desc=$2 usage_want=$3 usage_dir=$4
+	shift 4
+	run "$@"
+	problems=
+	case $usage_mode in
+	what) one_line_problems "$usage_want" ;;
+	exact)
+		err=$(cat "$WORK/err")
+		[ "$err" = "$usage_want" ] || problem "stderr is not '$usage_want'"
+		one_message_only
+		;;
+	*) problem "usage_error: no mode '$usage_mode'" ;;
+	esac
+	usage_verdict "$usage_desc" "$usage_dir"
+}
+
+# refused DESC WHAT TARGETDIR ARGS...: usage error naming WHAT.
+refused() {
+	usage_error what "$@"
+}
+
+# refused_exactly MESSAGE TARGETDIR ARGS...: usage error with exactly MESSAGE.
+refused_exactly() {
+	usage_want=$1 usage_dir=$2
+	shift 2
+	usage_error exact "$* -> exit 2, '$usage_want'" "$usage_want" "$usage_dir" "$@"
+}

@@ -1,23 +1,26 @@
-/* tap.h: the smallest TAP producer: ok(), is_num(), done(). */
+/* tap.h: the smallest TAP producer: ok(), is_near(), ok_todo(), done(). */
 #ifndef SYNCPROBE_TAP_H
 #define SYNCPROBE_TAP_H
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 static int tap_n, tap_failed;
 
-#define ok(cond, ...) tap_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+#define ok(cond, ...) tap_ok(!!(cond), NULL, __FILE__, __LINE__, __VA_ARGS__)
 #define is_near(got, want, rel, ...) \
 	ok(fabs((double)(got) - (double)(want)) <= fabs((double)(want)) * (rel), __VA_ARGS__)
+/* A known bug: the check is written as the code should behave. Failing, it
+ * does not fail the run; passing, automake calls it XPASS, a failure, so the
+ * TODO goes once the bug is fixed. */
+#define ok_todo(cond, reason, ...) tap_ok(!!(cond), (reason), __FILE__, __LINE__, __VA_ARGS__)
 
-static void __attribute__((format(printf, 4, 5)))
-tap_ok(int pass, const char *file, int line, const char *fmt, ...);
-
-#include <stdarg.h>
+static void __attribute__((format(printf, 5, 6)))
+tap_ok(int pass, const char *todo, const char *file, int line, const char *fmt, ...);
 
 static void
-tap_ok(int pass, const char *file, int line, const char *fmt, ...)
+tap_ok(int pass, const char *todo, const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -25,9 +28,12 @@ tap_ok(int pass, const char *file, int line, const char *fmt, ...)
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
 	va_end(ap);
+	if (todo != NULL)
+		printf(" # TODO %s", todo);
 	printf("\n");
 	if (!pass) {
-		tap_failed++;
+		if (todo == NULL)
+			tap_failed++;
 		printf("# failed at %s:%d\n", file, line);
 	}
 }
