@@ -90,9 +90,9 @@ static void
 item(struct json *j, const char *key)
 {
 	if (j->depth > 0) {
-		if (j->has_items[j->depth])
+		if (j->has_items)
 			fputc(',', j->out);
-		j->has_items[j->depth] = true;
+		j->has_items = true;
 		fprintf(j->out, "\n%*s", 2 * j->depth, "");
 	}
 	if (key != NULL) {
@@ -106,18 +106,19 @@ open_container(struct json *j, const char *key, char c)
 {
 	item(j, key);
 	fputc(c, j->out);
-	if (j->depth < JSON_MAX_DEPTH - 1)
-		j->depth++;
-	j->has_items[j->depth] = false;
+	j->depth++;
+	j->has_items = false;
 }
 
 static void
 close_container(struct json *j, char c)
 {
-	bool had = j->has_items[j->depth];
+	bool had = j->has_items;
 
 	if (j->depth > 0)
 		j->depth--;
+	/* The parent holds this container: it has an item now. */
+	j->has_items = true;
 	if (had)
 		fprintf(j->out, "\n%*s", 2 * j->depth, "");
 	fputc(c, j->out);

@@ -8,12 +8,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define JSON_MAX_DEPTH 16
-
+/* Only the innermost open container's state is kept: a container that
+ * closes leaves its parent holding an item (itself), so nesting needs no
+ * per-level memory and has no limit. */
 struct json {
 	FILE *out;
 	int depth;
-	bool has_items[JSON_MAX_DEPTH];
+	bool has_items;		/* the innermost open container has an item */
 };
 
 void json_init(struct json *j, FILE *out);
