@@ -71,6 +71,10 @@ probe() {
 }
 j() { jq -r "$1" "$json"; }
 has_warning() { jq -e --arg c "$1" '[.targets[0].advice.warnings[].code] | index($c) != null' "$json" >/dev/null; }
+no_warning_names() {
+	jq -e --arg d "$1 " 'all(.targets[0].advice.warnings[]; .message | contains($d) | not)' \
+		"$json" >/dev/null
+}
 fits_80() { [ -z "$(awk 'length > 80' "$text")" ]; }
 
 # The disk under the work directory, where the upper directories and
@@ -149,9 +153,7 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && truncate -s 32M "$WORK/ext4.img" &&
 	probe "$WORK/ext4"
 	tap_is "$(j '.targets[0].filesystem')" ext4 "loop: the target's filesystem"
 	check_disk "loop with ext4" "${loop#/dev/} -> $fstype on $disk"
-	tap_check "loop with ext4: no warning names ${loop#/dev/}" \
-		jq -e --arg l "${loop#/dev/} " 'all(.targets[0].advice.warnings[]; .message | contains($l) | not)' \
-		"$json" >/dev/null
+	tap_check "loop with ext4: no warning names ${loop#/dev/}" no_warning_names "${loop#/dev/}"
 	# The same loop device once its file is deleted.
 	rm "$WORK/ext4.img"
 	probe "$WORK/ext4"
