@@ -14,6 +14,7 @@
 #define NAMES_LISTED  4		/* more rows than this: "and N more" */
 #define REASON_SHOWN  "%.80s"	/* a row's reason, cut to fit the message */
 #define DEVICE_NAMES_LEN 160	/* the devices a warning names */
+#define DEVICES_NAMED 2		/* more devices than this: "and N more" */
 
 static void warn_implausible(struct advice *a);
 static void warn_nondurable(const struct storage_info *st, struct advice *a);
@@ -101,7 +102,7 @@ static size_t
 matching_devices(const struct storage_info *st,
     bool (*match)(const struct storage_device *), char *buf, size_t len)
 {
-	const struct storage_device *named[2];
+	const struct storage_device *named[DEVICES_NAMED];
 	size_t i, n = 0;
 
 	buf[0] = '\0';
@@ -110,7 +111,7 @@ matching_devices(const struct storage_info *st,
 
 		if (!match(d))
 			continue;
-		if (n < 2)
+		if (n < DEVICES_NAMED)
 			named[n] = d;
 		n++;
 	}
