@@ -186,17 +186,9 @@ put_bool_or_null(struct json *j, const char *key, int v)
 }
 
 static void
-put_storage(struct json *j, const struct storage_info *st)
+put_device(struct json *j, const char *key, const struct storage_device *d)
 {
-	const struct storage_device *d = &st->device;
-
-	json_string(j, "filesystem", st->have_filesystem ? st->filesystem : NULL);
-	json_string(j, "mount_options", st->have_mount_options ? st->mount_options : NULL);
-	if (!st->have_device) {
-		json_null(j, "device");
-		return;
-	}
-	json_begin_object(j, "device");
+	json_begin_object(j, key);
 	json_string(j, "name", d->name[0] ? d->name : NULL);
 	json_string(j, "model", d->have_model ? d->model : NULL);
 	put_bool_or_null(j, "rotational", d->rotational);
@@ -206,6 +198,34 @@ put_storage(struct json *j, const struct storage_info *st)
 	put_int_or_null(j, "physical_block_bytes", d->physical_block_bytes);
 	json_string(j, "layers", d->layers[0] ? d->layers : NULL);
 	json_end_object(j);
+}
+
+static void
+put_storage(struct json *j, const struct storage_info *st)
+{
+	char chain[STORAGE_CHAIN_LEN];
+	size_t i;
+
+	json_string(j, "filesystem", st->have_filesystem ? st->filesystem : NULL);
+	json_string(j, "mount_options", st->have_mount_options ? st->mount_options : NULL);
+	if (st->have_device)
+		put_device(j, "device", &st->device);
+	else
+		json_null(j, "device");
+	json_begin_array(j, "devices");
+	for (i = 0; i < storage_device_count(st); i++)
+		put_device(j, NULL, storage_device_at(st, i));
+	json_end_array(j);
+	/* The steps that could not be followed, each as the text report
+	 * words it: a script can tell "no device" from "not found". */
+	json_begin_array(j, "unresolved");
+	for (i = 0; i < st->nlayers; i++) {
+		if (st->layers[i].kind != STORAGE_LAYER_GAP)
+			continue;
+		storage_layer_chain(st, i, chain, sizeof chain);
+		json_string(j, NULL, chain);
+	}
+	json_end_array(j);
 }
 
 static void

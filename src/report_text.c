@@ -65,11 +65,11 @@ static void
 print_target_header(FILE *out, const struct target_result *tr, size_t number)
 {
 	const struct storage_info *st = &tr->storage;
-	const struct storage_device *d = &st->device;
-	char where[sizeof d->name + sizeof d->model + sizeof d->layers + 64];
+	const struct storage_device *d;
+	char where[4 * STORAGE_CHAIN_LEN];	/* a few branches, each a chain */
 	char line[sizeof where + sizeof st->mount_options + 32];
-
 	char lbytes[32], pbytes[32];
+	size_t i;
 
 	/* Several targets: numbered, and the tables' columns use the number. */
 	if (number > 0)
@@ -81,7 +81,9 @@ print_target_header(FILE *out, const struct target_result *tr, size_t number)
 	    st->have_mount_options ? ", mounted " : "",
 	    st->have_mount_options ? st->mount_options : "");
 	put_wrapped(out, 2, line);
-	if (st->have_device) {
+	/* Every device the writes reach: a multi-device btrfs, an md mirror. */
+	for (i = 0; i < storage_device_count(st); i++) {
+		d = storage_device_at(st, i);
 		format_bytes_or_unknown(d->logical_block_bytes, lbytes, sizeof lbytes);
 		format_bytes_or_unknown(d->physical_block_bytes, pbytes, sizeof pbytes);
 		snprintf(line, sizeof line, "device %s: rotational %s, FUA %s, "

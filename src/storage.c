@@ -1,38 +1,60 @@
-/* storage.c: the filesystem, mount options and block device under a
- * target, read from statfs (through platform.c), /proc/self/mountinfo and
- * /sys. Only the C library and POSIX calls: it works the same on a real
- * sysfs and on a plain directory tree made by the tests. */
+/* storage.c: where a target lives, as a tree of layers from its filesystem
+ * down to the real devices the writes reach: an overlay's upper directory,
+ * a btrfs's devices, a loop device's backing file, device-mapper and md
+ * slaves. Paths are located and files read only through storage_sources,
+ * so the tests can feed made-up trees; what cannot be followed is a gap
+ * that says why, never a guess. */
 #include "config.h"
 
 #include "storage.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "platform.h"
 
-#define ATTR_LEN        256	/* longer than any sysfs attribute we read */
-#define MOUNTINFO_MIN_FIELDS 10	/* six before the optional ones, "-", three after */
-#define MOUNTINFO_MAX_FIELDS 64	/* the kernel writes a handful of optional ones */
+/* How the kernel marks a loop device's backing file that was deleted. */
+#define DELETED_SUFFIX " (deleted)"
 
-static void add_option(char *opts, size_t len, const char *opt);
-static void merge_options(char *opts, size_t len, const char *mount_opts,
-    const char *super_opts);
-static size_t split_fields(char *line, char **fields, size_t max);
-static int read_attr(const char *dir, const char *name, char *buf, size_t len);
-static int read_bool_attr(const char *dir, const char *name);
-static long read_size_attr(const char *dir, const char *name);
-static bool dir_has(const char *dir, const char *name);
-static unsigned first_slave(const char *dir, char *name, size_t len);
-static const char *base_name(const char *path);
-static int device_attributes(const char *dir, struct storage_device *dev);
-static void add_layer(struct storage_device *dev, const char *text);
+/* One probe: where to read, and what has been found so far. */
+struct probe {
+	const struct storage_sources *src;
+	struct storage_info *out;
+};
+
+static int add_layer(struct probe *p, enum storage_layer_kind kind, int parent,
+    const char *name, const char *path, enum storage_gap gap);
+static void add_gap(struct probe *p, int parent, enum storage_gap gap, const char *path);
+static int follow_location(struct probe *p, int parent, const struct storage_location *loc);
+static void follow_path(struct probe *p, int parent, const char *path);
+static void follow_filesystem(struct probe *p, int fs, const struct storage_mount *m,
+    const struct storage_location *loc);
+static void follow_overlay(struct probe *p, int fs, const struct storage_mount *m);
+static void follow_upper(struct probe *p, int fs, const struct storage_mount *m);
+static int locate_under(struct probe *p, int parent, const char *path,
+    struct storage_location *loc);
+static void follow_btrfs(struct probe *p, int fs, const struct storage_mount *m);
+static void follow_each(struct probe *p, int parent, const char *dir, const char *sub,
+    char **names, size_t n);
+static void follow_device(struct probe *p, int parent, const char *path);
+static bool follow_loop(struct probe *p, int parent, const char *dir);
+static void add_device(struct probe *p, int parent, const char *dir);
+
+/* Why a step could not be followed, in words. */
+static const char *const gap_reasons[] = {
+	[STORAGE_GAP_NONE] = "",
+	[STORAGE_GAP_NOT_VISIBLE] = "not visible from this mount namespace",
+	[STORAGE_GAP_UNREADABLE] = "cannot be examined",
+	[STORAGE_GAP_DELETED] = "deleted",
+	[STORAGE_GAP_RELATIVE] = "a relative path, which cannot be followed",
+	[STORAGE_GAP_NO_UPPER] = "no upper directory: a read-only overlay",
+	[STORAGE_GAP_NO_MOUNT] = "its mount is not in mountinfo",
+	[STORAGE_GAP_NOT_IN_SYSFS] = "not found in /sys",
+	[STORAGE_GAP_TOO_MANY] = "more layers or devices than syncprobe follows",
+};
 
 void
 storage_device_init(struct storage_device *dev)
@@ -47,466 +69,459 @@ storage_device_init(struct storage_device *dev)
 void
 storage_info_init(struct storage_info *out)
 {
-	memset(out, 0, sizeof *out);
-	storage_device_init(&out->device);
-}
-
-static bool
-is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-octal_digit(char c)
-{
-	return c >= '0' && c <= '7' ? c - '0' : -1;
-}
-
-void
-storage_unescape(char *s)
-{
-	char *w = s;
-
-	while (*s != '\0') {
-		if (s[0] == '\\' && octal_digit(s[1]) >= 0 && octal_digit(s[2]) >= 0 &&
-		    octal_digit(s[3]) >= 0) {
-			int v = octal_digit(s[1]) * 64 + octal_digit(s[2]) * 8 + octal_digit(s[3]);
-
-			/* \000 would cut the name short: keep it as written. */
-			if (v != 0 && v <= 255) {
-				*w++ = (char)v;
-				s += 4;
-				continue;
-			}
-		}
-		*w++ = *s++;
-	}
-	*w = '\0';
-}
-
-/* Split at single spaces, keeping empty fields (an empty mount source
- * shows as two spaces); the count of fields, at most max. */
-static size_t
-split_fields(char *line, char **fields, size_t max)
-{
-	size_t n = 0;
-	char *p = line;
-
-	line[strcspn(line, "\n")] = '\0';
-	while (n < max) {
-		fields[n++] = p;
-		p = strchr(p, ' ');
-		if (p == NULL)
-			break;
-		*p++ = '\0';
-	}
-	return n;
-}
-
-bool
-storage_has_option(const char *opts, const char *opt)
-{
-	size_t olen = strlen(opt);
-	const char *p = opts;
-
-	while (*p != '\0') {
-		size_t tlen = strcspn(p, ",");
-
-		if (tlen == olen && strncmp(p, opt, olen) == 0)
-			return true;
-		p += tlen;
-		if (*p == ',')
-			p++;
-	}
-	return false;
-}
-
-/* Append opt unless it is already there or would not fit whole: a cut
- * option ("nobarr") would say something untrue. */
-static void
-add_option(char *opts, size_t len, const char *opt)
-{
-	size_t used = strlen(opts), olen = strlen(opt);
-
-	if (olen == 0 || storage_has_option(opts, opt))
-		return;
-	if (used + (used ? 1 : 0) + olen + 1 > len)
-		return;
-	if (used)
-		opts[used++] = ',';
-	memcpy(opts + used, opt, olen + 1);
-}
-
-/* The mount's options, then those of the superblock not already given
- * ("rw" is in both). */
-static void
-merge_options(char *opts, size_t len, const char *mount_opts, const char *super_opts)
-{
-	const char *lists[2] = { mount_opts, super_opts };
-	char opt[ATTR_LEN];
 	size_t i;
 
-	opts[0] = '\0';
-	for (i = 0; i < 2; i++) {
-		const char *p = lists[i];
+	memset(out, 0, sizeof *out);
+	storage_device_init(&out->device);
+	for (i = 0; i < STORAGE_MAX_DEVICES - 1; i++)
+		storage_device_init(&out->more_devices[i]);
+}
 
-		while (*p != '\0') {
-			size_t tlen = strcspn(p, ",");
+size_t
+storage_device_count(const struct storage_info *st)
+{
+	return st->have_device ? 1 + st->nmore_devices : 0;
+}
 
-			if (tlen < sizeof opt) {
-				memcpy(opt, p, tlen);
-				opt[tlen] = '\0';
-				add_option(opts, len, opt);
-			}
-			p += tlen;
-			if (*p == ',')
-				p++;
-		}
+const struct storage_device *
+storage_device_at(const struct storage_info *st, size_t i)
+{
+	return i == 0 ? &st->device : &st->more_devices[i - 1];
+}
+
+/* Copy src into dst whole, or leave dst "" when it does not fit: a cut
+ * path or name would be some other one. */
+static void
+copy_whole(char *dst, size_t len, const char *src)
+{
+	size_t slen = src != NULL ? strlen(src) : 0;
+
+	dst[0] = '\0';
+	if (slen > 0 && slen < len)
+		memcpy(dst, src, slen + 1);
+}
+
+/* Add a layer under parent: its index, or -1 when it is a gap or there is
+ * no room (the caller then stops following this branch). The last place
+ * is kept for the gap that says the tree goes on. */
+static int
+add_layer(struct probe *p, enum storage_layer_kind kind, int parent,
+    const char *name, const char *path, enum storage_gap gap)
+{
+	struct storage_info *out = p->out;
+	struct storage_layer *l;
+
+	if (out->nlayers >= STORAGE_MAX_LAYERS)
+		return -1;
+	if (out->nlayers == STORAGE_MAX_LAYERS - 1 && gap != STORAGE_GAP_TOO_MANY) {
+		kind = STORAGE_LAYER_GAP;
+		gap = STORAGE_GAP_TOO_MANY;
+		name = path = NULL;
 	}
+	l = &out->layers[out->nlayers];
+	l->kind = kind;
+	l->parent = parent;
+	copy_whole(l->name, sizeof l->name, name);
+	copy_whole(l->path, sizeof l->path, path);
+	l->gap = gap;
+	l->device = -1;
+	out->nlayers++;
+	return kind == STORAGE_LAYER_GAP ? -1 : (int)out->nlayers - 1;
+}
+
+static void
+add_gap(struct probe *p, int parent, enum storage_gap gap, const char *path)
+{
+	(void)add_layer(p, STORAGE_LAYER_GAP, parent, NULL, path, gap);
 }
 
 int
-storage_mountinfo_parse_line(const char *line, struct storage_mount *m)
+storage_locate(const char *path, struct storage_location *loc, const void *arg)
 {
-	/* 36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw,errors=continue
-	 * mount ID, parent ID, major:minor, root, mount point, mount options,
-	 * optional fields up to "-", fstype, source, superblock options. */
-	char *copy, *fields[MOUNTINFO_MAX_FIELDS], *end;
-	size_t n, sep;
-	int rc = -1;
-
-	memset(m, 0, sizeof *m);
-	copy = strdup(line);
-	if (copy == NULL)
-		return -1;
-	n = split_fields(copy, fields, sizeof fields / sizeof fields[0]);
-	if (n < MOUNTINFO_MIN_FIELDS)
-		goto out;
-	/* The optional fields end at a lone "-". */
-	for (sep = 6; sep < n && strcmp(fields[sep], "-") != 0; sep++)
-		;
-	if (sep + 3 >= n)
-		goto out;
-	/* strtoul would take "-1" and a leading space: digits only. */
-	if (!is_digit(fields[2][0]))
-		goto out;
-	errno = 0;
-	m->major = strtoul(fields[2], &end, 10);
-	if (errno != 0 || *end != ':' || !is_digit(end[1]))
-		goto out;
-	m->minor = strtoul(end + 1, &end, 10);
-	if (errno != 0 || *end != '\0')
-		goto out;
-	storage_unescape(fields[4]);
-	storage_unescape(fields[sep + 1]);
-	if (fields[4][0] != '/' || strlen(fields[4]) >= sizeof m->mount_point ||
-	    fields[sep + 1][0] == '\0' || strlen(fields[sep + 1]) >= sizeof m->fstype)
-		goto out;
-	memcpy(m->mount_point, fields[4], strlen(fields[4]) + 1);
-	memcpy(m->fstype, fields[sep + 1], strlen(fields[sep + 1]) + 1);
-	merge_options(m->options, sizeof m->options, fields[5], fields[sep + 3]);
-	rc = 0;
-out:
-	free(copy);
-	return rc;
-}
-
-bool
-storage_path_under(const char *path, const char *mp)
-{
-	size_t len = strlen(mp);
-
-	if (strcmp(mp, "/") == 0)
-		return path[0] == '/';
-	return strncmp(path, mp, len) == 0 && (path[len] == '\0' || path[len] == '/');
-}
-
-int
-storage_mountinfo_find(const char *mountinfo_path, const char *path,
-    unsigned long maj, unsigned long min, struct storage_mount *out)
-{
-	struct storage_mount *m, *best_dev, *best_any;
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f;
-	int rc = -1;
-
-	f = fopen(mountinfo_path, "r");
-	if (f == NULL)
-		return -1;
-	/* Three mounts of PATH_MAX each: on the heap, not the stack. */
-	m = calloc(3, sizeof *m);
-	if (m == NULL) {
-		(void)fclose(f);	/* already failing: the allocation is the error */
-		return -1;
-	}
-	best_dev = &m[1];
-	best_any = &m[2];
-	best_dev->mount_point[0] = best_any->mount_point[0] = '\0';
-	while (getline(&line, &cap, f) != -1) {
-		size_t len;
-
-		if (storage_mountinfo_parse_line(line, &m[0]) == -1 ||
-		    !storage_path_under(path, m[0].mount_point))
-			continue;
-		len = strlen(m[0].mount_point);
-		/* ">=": of mounts stacked on one point, the last listed is the
-		 * one on top, the one a path lookup reaches. */
-		if (len >= strlen(best_any->mount_point))
-			*best_any = m[0];
-		if (m[0].major == maj && m[0].minor == min &&
-		    len >= strlen(best_dev->mount_point)) {
-			*best_dev = m[0];
-			best_dev->dev_matched = true;
-		}
-	}
-	if (ferror(f) == 0) {
-		if (best_dev->dev_matched) {
-			*out = *best_dev;
-			rc = 0;
-		} else if (best_any->mount_point[0] != '\0') {
-			*out = *best_any;
-			out->dev_matched = false;
-			rc = 0;
-		}
-	}
-	free(line);
-	free(m);
-	if (fclose(f) == EOF)
-		rc = -1;
-	return rc;
-}
-
-/* Read the sysfs attribute dir/name into buf, whitespace trimmed at both
- * ends; 0, or -1 when it is missing, unreadable or empty. */
-static int
-read_attr(const char *dir, const char *name, char *buf, size_t len)
-{
-	char path[PATH_MAX];
-	size_t got = 0, start = 0;
-	ssize_t r;
-	int fd;
-
-	if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
-		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd == -1)
-		return -1;
-	while (got + 1 < len && (r = read(fd, buf + got, len - 1 - got)) != 0) {
-		if (r == -1) {
-			if (errno == EINTR)
-				continue;
-			close(fd);
-			return -1;
-		}
-		got += (size_t)r;
-	}
-	if (close(fd) == -1)
-		return -1;
-	buf[got] = '\0';
-	while (got > 0 && (buf[got - 1] == '\n' || buf[got - 1] == ' ' ||
-	    buf[got - 1] == '\t'))
-		buf[--got] = '\0';
-	while (buf[start] == ' ' || buf[start] == '\t')
-		start++;
-	memmove(buf, buf + start, got - start + 1);
-	return buf[0] != '\0' ? 0 : -1;
-}
-
-/* A 0/1 attribute: 1, 0, or -1 when missing or anything else. */
-static int
-read_bool_attr(const char *dir, const char *name)
-{
-	char buf[ATTR_LEN];
-
-	if (read_attr(dir, name, buf, sizeof buf) == -1)
-		return -1;
-	if (strcmp(buf, "0") == 0)
-		return 0;
-	if (strcmp(buf, "1") == 0)
-		return 1;
-	return -1;
-}
-
-/* A positive size in bytes, or -1. */
-static long
-read_size_attr(const char *dir, const char *name)
-{
-	char buf[ATTR_LEN], *end;
-	long v;
-
-	if (read_attr(dir, name, buf, sizeof buf) == -1)
-		return -1;
-	errno = 0;
-	v = strtol(buf, &end, 10);
-	if (errno != 0 || end == buf || *end != '\0' || v <= 0)
-		return -1;
-	return v;
-}
-
-static bool
-dir_has(const char *dir, const char *name)
-{
-	char path[PATH_MAX];
 	struct stat st;
 
-	if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
-		return false;
-	return stat(path, &st) == 0;
-}
-
-/* The first entry of dir/slaves in byte order, and how many there are
- * (0 when there is no slaves directory). Sorted so the same machine gives
- * the same answer every run; readdir's order is the filesystem's own. */
-static unsigned
-first_slave(const char *dir, char *name, size_t len)
-{
-	char path[PATH_MAX];
-	struct dirent *e;
-	unsigned count = 0;
-	DIR *d;
-
-	if ((size_t)snprintf(path, sizeof path, "%s/slaves", dir) >= sizeof path)
-		return 0;
-	d = opendir(path);
-	if (d == NULL)
-		return 0;
-	name[0] = '\0';
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.' || strlen(e->d_name) >= len)
-			continue;
-		if (count == 0 || strcmp(e->d_name, name) < 0)
-			snprintf(name, len, "%s", e->d_name);
-		count++;
-	}
-	/* A directory opened for reading only: nothing to lose on close. */
-	(void)closedir(d);
-	return count;
-}
-
-static const char *
-base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-/* Read the disk's attributes; -1 when its name does not fit (a cut name
- * would be some other device's). */
-static int
-device_attributes(const char *dir, struct storage_device *dev)
-{
-	const char *name = base_name(dir);
-	size_t len = strlen(name);
-
-	if (len == 0 || len >= sizeof dev->name)
+	(void)arg;
+	if (realpath(path, loc->real) == NULL || stat(loc->real, &st) == -1)
 		return -1;
-	memcpy(dev->name, name, len + 1);
-	dev->have_model = read_attr(dir, "device/model", dev->model, sizeof dev->model) == 0;
-	if (!dev->have_model)
-		dev->model[0] = '\0';
-	dev->rotational = read_bool_attr(dir, "queue/rotational");
-	dev->have_write_cache = read_attr(dir, "queue/write_cache",
-	    dev->write_cache, sizeof dev->write_cache) == 0;
-	if (!dev->have_write_cache)
-		dev->write_cache[0] = '\0';
-	dev->fua = read_bool_attr(dir, "queue/fua");
-	dev->logical_block_bytes = read_size_attr(dir, "queue/logical_block_size");
-	dev->physical_block_bytes = read_size_attr(dir, "queue/physical_block_size");
+	platform_dev_numbers(st.st_dev, &loc->major, &loc->minor);
+	loc->have_fstype = platform_fs_type(loc->real, loc->fstype, sizeof loc->fstype) == 0;
+	if (!loc->have_fstype)
+		loc->fstype[0] = '\0';
 	return 0;
 }
 
-/* Append text to the layers string, cut where it is full. */
-static void
-add_layer(struct storage_device *dev, const char *text)
+/* The filesystem holding loc, as a layer under parent (-1: the target's
+ * own, whose options the report shows), and on down to its devices. Its
+ * index, or -1. */
+static int
+follow_location(struct probe *p, int parent, const struct storage_location *loc)
 {
-	size_t used = strlen(dev->layers);
+	struct storage_info *out = p->out;
+	const char *type = loc->have_fstype ? loc->fstype : NULL;
+	struct storage_mount *m;
+	bool have_mount;
+	int fs;
 
-	snprintf(dev->layers + used, sizeof dev->layers - used, "%s", text);
+	/* PATH_MAX three times over: on the heap, not the stack. */
+	m = malloc(sizeof *m);
+	have_mount = m != NULL && p->src->mountinfo_path != NULL &&
+	    storage_mountinfo_find(p->src->mountinfo_path, loc->real, loc->major,
+	    loc->minor, m) == 0;
+	/* The mount's own type name is exact ("ext4", "fuse.sshfs") where the
+	 * statfs magic is not ("ext2/ext3/ext4", "fuse"); but only for a mount
+	 * of the path's own device. */
+	if (have_mount && m->dev_matched)
+		type = m->fstype;
+	if (parent == -1 && have_mount) {
+		snprintf(out->mount_options, sizeof out->mount_options, "%s", m->options);
+		out->have_mount_options = out->mount_options[0] != '\0';
+	}
+	fs = add_layer(p, STORAGE_LAYER_FILESYSTEM, parent, type,
+	    have_mount ? m->mount_point : NULL, STORAGE_GAP_NONE);
+	if (fs >= 0)
+		follow_filesystem(p, fs, have_mount ? m : NULL, loc);
+	free(m);
+	return fs;
+}
+
+/* Locate path, a path that holds layer parent's data (an upper directory,
+ * a backing file): 0, or -1 after adding the gap that says why not. */
+static int
+locate_under(struct probe *p, int parent, const char *path, struct storage_location *loc)
+{
+	if (p->src->locate(path, loc, p->src->locate_arg) == 0)
+		return 0;
+	/* No such path: it names a directory of another mount namespace (a
+	 * container's overlay shows the host's paths). */
+	add_gap(p, parent, errno == ENOENT || errno == ENOTDIR ?
+	    STORAGE_GAP_NOT_VISIBLE : STORAGE_GAP_UNREADABLE, path);
+	return -1;
+}
+
+/* The filesystem holding path, under parent, and on down. */
+static void
+follow_path(struct probe *p, int parent, const char *path)
+{
+	struct storage_location *loc;
+
+	loc = malloc(sizeof *loc);
+	if (loc == NULL)
+		add_gap(p, parent, STORAGE_GAP_UNREADABLE, path);
+	else if (locate_under(p, parent, path, loc) == 0)
+		(void)follow_location(p, parent, loc);
+	free(loc);
+}
+
+/* Below filesystem layer fs; m is the mount found for it, or NULL. */
+static void
+follow_filesystem(struct probe *p, int fs, const struct storage_mount *m,
+    const struct storage_location *loc)
+{
+	const char *type = p->out->layers[fs].name, *root = p->src->sysfs_root;
+	char dir[PATH_MAX], numbers[64];
+
+	/* The longest mount holding the path may be another filesystem's
+	 * when the device numbers did not match: use it only if it agrees. */
+	if (m != NULL && strcmp(m->fstype, type) != 0)
+		m = NULL;
+	/* Both have anonymous device numbers (major 0): the mount says where
+	 * their data goes. */
+	if (strcmp(type, "overlay") == 0) {
+		follow_overlay(p, fs, m);
+		return;
+	}
+	if (strcmp(type, "btrfs") == 0) {
+		follow_btrfs(p, fs, m);
+		return;
+	}
+	/* Major 0 is the kernel's "no device": tmpfs, nfs, fuse. */
+	if (loc->major == 0)
+		return;
+	if (root == NULL || storage_sysfs_dev_dir(root, loc->major, loc->minor, dir) == -1) {
+		snprintf(numbers, sizeof numbers, "%lu:%lu", loc->major, loc->minor);
+		add_gap(p, fs, STORAGE_GAP_NOT_IN_SYSFS, numbers);
+		return;
+	}
+	follow_device(p, fs, dir);
+}
+
+/* An overlay's writes land in its upper directory, on whatever holds it. */
+static void
+follow_overlay(struct probe *p, int fs, const struct storage_mount *m)
+{
+	if (m == NULL)
+		add_gap(p, fs, STORAGE_GAP_NO_MOUNT, NULL);
+	else if (m->upperdir[0] == '\0')
+		add_gap(p, fs, STORAGE_GAP_NO_UPPER, NULL);
+	else if (m->upperdir[0] != '/')
+		add_gap(p, fs, STORAGE_GAP_RELATIVE, m->upperdir);
+	else
+		follow_upper(p, fs, m);
+}
+
+/* The upper directory as this mount namespace names it is the overlay's
+ * only if the kernel's WORKDIR/work is there too, on the same filesystem
+ * (upper and work directories must share one): in a container, the host's
+ * path names nothing, or some other directory. */
+static void
+follow_upper(struct probe *p, int fs, const struct storage_mount *m)
+{
+	struct storage_location *loc;
+	char work[PATH_MAX];
+
+	loc = calloc(2, sizeof *loc);
+	if (loc == NULL) {
+		add_gap(p, fs, STORAGE_GAP_UNREADABLE, m->upperdir);
+	} else if (locate_under(p, fs, m->upperdir, &loc[0]) == 0) {
+		if (m->workdir[0] != '\0' &&
+		    ((size_t)snprintf(work, sizeof work, "%s/work", m->workdir) >= sizeof work ||
+		    p->src->locate(work, &loc[1], p->src->locate_arg) == -1 ||
+		    loc[1].major != loc[0].major || loc[1].minor != loc[0].minor))
+			add_gap(p, fs, STORAGE_GAP_NOT_VISIBLE, m->upperdir);
+		else
+			(void)follow_location(p, fs, &loc[0]);
+	}
+	free(loc);
+}
+
+/* A btrfs gives its files device numbers of its own; the mount source
+ * names one of its devices, and /sys/fs/btrfs/UUID/devices lists them
+ * all (a multi-device btrfs writes to each). */
+static void
+follow_btrfs(struct probe *p, int fs, const struct storage_mount *m)
+{
+	const char *root = p->src->sysfs_root;
+	char dev[PATH_MAX], btrfs[PATH_MAX], **names;
+	size_t n;
+
+	if (m == NULL) {
+		add_gap(p, fs, STORAGE_GAP_NO_MOUNT, NULL);
+		return;
+	}
+	if (root == NULL || storage_sysfs_source_dir(root, m->source, dev) == -1) {
+		add_gap(p, fs, STORAGE_GAP_NOT_IN_SYSFS, m->source);
+		return;
+	}
+	if (storage_sysfs_btrfs_dir(root, storage_base_name(dev), btrfs) == -1 ||
+	    (n = storage_sysfs_names(btrfs, "devices", &names)) == 0) {
+		follow_device(p, fs, dev);
+		return;
+	}
+	follow_each(p, fs, btrfs, "devices", names, n);
+	storage_sysfs_free_names(names, n);
+}
+
+/* Each device dir/sub/NAME of names, in order, under parent. */
+static void
+follow_each(struct probe *p, int parent, const char *dir, const char *sub,
+    char **names, size_t n)
+{
+	char next[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (storage_sysfs_follow(dir, sub, names[i], next) == -1)
+			add_gap(p, parent, STORAGE_GAP_NOT_IN_SYSFS, names[i]);
+		else
+			follow_device(p, parent, next);
+	}
+}
+
+/* The block device at sysfs directory path, under parent: a loop device,
+ * device-mapper or md over others, or a real device. */
+static void
+follow_device(struct probe *p, int parent, const char *path)
+{
+	char dir[PATH_MAX], **names;
+	size_t n;
+	int layer;
+
+	snprintf(dir, sizeof dir, "%s", path);
+	if (storage_sysfs_whole_disk(dir) == -1) {
+		add_gap(p, parent, STORAGE_GAP_NOT_IN_SYSFS, storage_base_name(path));
+		return;
+	}
+	if (follow_loop(p, parent, dir))
+		return;
+	n = storage_sysfs_names(dir, "slaves", &names);
+	if (n == 0) {
+		add_device(p, parent, dir);
+		return;
+	}
+	/* device-mapper or md: the flushes land on the slaves. */
+	layer = add_layer(p, STORAGE_LAYER_STACKED, parent, storage_base_name(dir),
+	    NULL, STORAGE_GAP_NONE);
+	if (layer >= 0)
+		follow_each(p, layer, dir, "slaves", names, n);
+	storage_sysfs_free_names(names, n);
+}
+
+/* When dir is a loop device, follow its backing file and return true. Its
+ * own queue (rotational, write back) describes nothing real: what makes
+ * its writes durable is the filesystem and disk under that file. */
+static bool
+follow_loop(struct probe *p, int parent, const char *dir)
+{
+	char backing[PATH_MAX];
+	size_t len, slen = strlen(DELETED_SUFFIX);
+	bool deleted;
+	int loop;
+
+	if (storage_sysfs_loop_backing(dir, backing, sizeof backing) == -1)
+		return false;
+	len = strlen(backing);
+	deleted = len > slen && strcmp(backing + len - slen, DELETED_SUFFIX) == 0;
+	if (deleted)
+		backing[len - slen] = '\0';
+	loop = add_layer(p, STORAGE_LAYER_LOOP, parent, storage_base_name(dir), backing,
+	    STORAGE_GAP_NONE);
+	if (loop < 0)
+		return true;
+	if (deleted)
+		add_gap(p, loop, STORAGE_GAP_DELETED, backing);
+	else
+		follow_path(p, loop, backing);
+	return true;
+}
+
+/* A real device: a layer, and one of the devices unless it is one already
+ * (two loop devices with files on one disk). */
+static void
+add_device(struct probe *p, int parent, const char *dir)
+{
+	struct storage_info *out = p->out;
+	struct storage_device dev;
+	size_t i, count = storage_device_count(out);
+	int layer;
+
+	if (storage_sysfs_attributes(dir, &dev) == -1) {
+		add_gap(p, parent, STORAGE_GAP_NOT_IN_SYSFS, storage_base_name(dir));
+		return;
+	}
+	for (i = 0; i < count; i++)
+		if (strcmp(storage_device_at(out, i)->name, dev.name) == 0)
+			break;
+	if (i == STORAGE_MAX_DEVICES) {
+		add_gap(p, parent, STORAGE_GAP_TOO_MANY, NULL);
+		return;
+	}
+	layer = add_layer(p, STORAGE_LAYER_DEVICE, parent, dev.name, NULL, STORAGE_GAP_NONE);
+	if (layer < 0)
+		return;
+	out->layers[layer].device = (int)i;
+	if (i < count)
+		return;
+	storage_layer_chain(out, (size_t)layer, dev.layers, sizeof dev.layers);
+	/* A device right under the target's filesystem has no layers. */
+	if (out->layers[layer].parent == 0)
+		dev.layers[0] = '\0';
+	if (count == 0) {
+		out->device = dev;
+		out->have_device = true;
+	} else {
+		out->more_devices[out->nmore_devices++] = dev;
+	}
 }
 
 int
-storage_sysfs_device(const char *sysfs_root, unsigned long maj,
-    unsigned long min, struct storage_device *dev)
+storage_probe_from(const char *dir, const struct storage_sources *src,
+    struct storage_info *out)
 {
-	char link[PATH_MAX], dir[PATH_MAX], next[PATH_MAX], slave[256], note[32];
-	unsigned depth, nslaves = 0;
+	struct storage_location *loc;
+	struct probe p = { src, out };
+	int saved;
 
-	storage_device_init(dev);
-	if ((size_t)snprintf(link, sizeof link, "%s/dev/block/%lu:%lu", sysfs_root,
-	    maj, min) >= sizeof link || realpath(link, dir) == NULL)
+	storage_info_init(out);
+	loc = malloc(sizeof *loc);
+	if (loc == NULL)
 		return -1;
-	for (depth = 0; depth < STORAGE_MAX_LAYERS; depth++) {
-		/* A partition's directory sits inside its disk's: the cache and
-		 * queue that matter are the disk's. */
-		if (dir_has(dir, "partition")) {
-			if ((size_t)snprintf(next, sizeof next, "%s/..", dir) >= sizeof next ||
-			    realpath(next, dir) == NULL)
-				return -1;
-		}
-		if (dev->layers[0] != '\0') {
-			add_layer(dev, base_name(dir));
-			if (nslaves > 1) {
-				snprintf(note, sizeof note, " (first of %u)", nslaves);
-				add_layer(dev, note);
-			}
-		}
-		nslaves = first_slave(dir, slave, sizeof slave);
-		if (nslaves == 0)
-			return device_attributes(dir, dev);
-		/* device-mapper or md: the flushes land on the slaves. */
-		if (dev->layers[0] == '\0')
-			add_layer(dev, base_name(dir));
-		add_layer(dev, " -> ");
-		if ((size_t)snprintf(next, sizeof next, "%s/slaves/%s", dir, slave) >= sizeof next ||
-		    realpath(next, dir) == NULL)
-			return -1;
+	if (src->locate(dir, loc, src->locate_arg) == -1) {
+		saved = errno;
+		free(loc);
+		errno = saved;
+		return -1;
 	}
-	return -1;
+	if (follow_location(&p, -1, loc) == 0) {
+		copy_whole(out->filesystem, sizeof out->filesystem, out->layers[0].name);
+		out->have_filesystem = out->filesystem[0] != '\0';
+	}
+	free(loc);
+	return 0;
 }
 
 int
 storage_probe(const char *dir, const char *sysfs_root,
     const char *mountinfo_path, struct storage_info *out)
 {
-	char real[PATH_MAX], fs[sizeof out->filesystem];
-	struct storage_mount *m;
-	unsigned long maj, min;
-	struct stat st;
-	bool have_mount = false;
+	const struct storage_sources src = { sysfs_root, mountinfo_path,
+	    storage_locate, NULL };
 
-	storage_info_init(out);
-	if (realpath(dir, real) == NULL || stat(real, &st) == -1)
-		return -1;
-	platform_dev_numbers(st.st_dev, &maj, &min);
+	return storage_probe_from(dir, &src, out);
+}
 
-	m = malloc(sizeof *m);
-	if (m != NULL && mountinfo_path != NULL &&
-	    storage_mountinfo_find(mountinfo_path, real, maj, min, m) == 0) {
-		have_mount = true;
-		snprintf(out->mount_options, sizeof out->mount_options, "%s", m->options);
-		out->have_mount_options = out->mount_options[0] != '\0';
+/* Append to buf what fits. */
+static void
+append(char *buf, size_t len, const char *text)
+{
+	size_t used = strlen(buf);
+
+	if (used + 1 < len)
+		snprintf(buf + used, len - used, "%s", text);
+}
+
+/* What the path a gap names was for, from the layer above it. */
+static const char *
+gap_subject(const struct storage_info *st, const struct storage_layer *gap)
+{
+	const struct storage_layer *above = &st->layers[gap->parent];
+
+	if (above->kind == STORAGE_LAYER_LOOP)
+		return "backing file ";
+	if (above->kind == STORAGE_LAYER_FILESYSTEM && strcmp(above->name, "overlay") == 0)
+		return "upper directory ";
+	return "device ";
+}
+
+/* One layer in words, appended to buf. */
+static void
+append_layer(const struct storage_info *st, const struct storage_layer *l,
+    char *buf, size_t len)
+{
+	if (l->kind != STORAGE_LAYER_GAP) {
+		append(buf, len, l->name[0] ? l->name :
+		    l->kind == STORAGE_LAYER_FILESYSTEM ? "unknown filesystem" : "unknown");
+		return;
 	}
-	/* The mount's own type name is exact ("ext4", "fuse.sshfs") where the
-	 * statfs magic is not ("ext2/ext3/ext4", "fuse"); but only for a mount
-	 * of the target's own device. */
-	if (have_mount && m->dev_matched) {
-		snprintf(out->filesystem, sizeof out->filesystem, "%s", m->fstype);
-		out->have_filesystem = true;
-	} else if (platform_fs_type(real, fs, sizeof fs) == 0) {
-		snprintf(out->filesystem, sizeof out->filesystem, "%s", fs);
-		out->have_filesystem = true;
+	if (l->path[0] != '\0') {
+		append(buf, len, gap_subject(st, l));
+		append(buf, len, l->path);
+		append(buf, len, ": ");
 	}
-	free(m);
+	append(buf, len, gap_reasons[l->gap]);
+}
 
-	/* Major 0 is the kernel's "no device" (tmpfs, nfs, overlay, btrfs
-	 * subvolumes): there is no disk to describe. */
-	if (maj != 0 && sysfs_root != NULL)
-		out->have_device = storage_sysfs_device(sysfs_root, maj, min,
-		    &out->device) == 0;
-	if (!out->have_device)
-		storage_device_init(&out->device);
-	return 0;
+void
+storage_layer_chain(const struct storage_info *st, size_t i, char *buf, size_t len)
+{
+	size_t chain[STORAGE_MAX_LAYERS], n = 0;
+	int j;
+
+	buf[0] = '\0';
+	if (len == 0 || i >= st->nlayers)
+		return;
+	for (j = (int)i; j >= 0 && st->layers[j].parent >= 0 && n < STORAGE_MAX_LAYERS;
+	    j = st->layers[j].parent)
+		chain[n++] = (size_t)j;
+	while (n-- > 0) {
+		const struct storage_layer *l = &st->layers[chain[n]];
+		enum storage_layer_kind above = st->layers[l->parent].kind;
+
+		/* "ext4 on vda": a filesystem sits on its devices; every other
+		 * step ("dm-0 -> vda", "loop0 -> ext4") hands writes down. */
+		if (buf[0] != '\0')
+			append(buf, len, above == STORAGE_LAYER_FILESYSTEM &&
+			    l->kind != STORAGE_LAYER_FILESYSTEM &&
+			    l->kind != STORAGE_LAYER_GAP ? " on " : " -> ");
+		append_layer(st, l, buf, len);
+	}
 }

@@ -13,6 +13,8 @@
 #define NAMES_LEN     160	/* the rows a warning lists, within its message */
 #define NAMES_LISTED  4		/* more rows than this: "and N more" */
 #define REASON_SHOWN  "%.80s"	/* a row's reason, cut to fit the message */
+#define DEVICE_NAMES_LEN 160	/* the devices a warning names */
+#define DEVICES_NAMED 2		/* more devices than this: "and N more" */
 
 static void warn_implausible(struct advice *a);
 static void warn_nondurable(const struct storage_info *st, struct advice *a);
@@ -81,35 +83,83 @@ warn_nobarrier(const struct storage_info *st, struct advice *a)
 	    "Remount without it unless that cache is battery- or flash-backed.", opt);
 }
 
+static bool
+is_rotational(const struct storage_device *d)
+{
+	return d->rotational == 1;
+}
+
+static bool
+is_write_back(const struct storage_device *d)
+{
+	return d->have_write_cache && strcmp(d->write_cache, "write back") == 0;
+}
+
+/* The devices under st that match, named in buf ("vda", "sdb and sdc",
+ * "sdb, sdc and 2 more"): how many there are. Every device counts: a
+ * multi-device btrfs or an md mirror is only as durable as its worst. */
+static size_t
+matching_devices(const struct storage_info *st,
+    bool (*match)(const struct storage_device *), char *buf, size_t len)
+{
+	const struct storage_device *named[DEVICES_NAMED];
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; st != NULL && i < storage_device_count(st); i++) {
+		const struct storage_device *d = storage_device_at(st, i);
+
+		if (!match(d))
+			continue;
+		if (n < DEVICES_NAMED)
+			named[n] = d;
+		n++;
+	}
+	if (n == 1)
+		snprintf(buf, len, "%s", named[0]->name);
+	else if (n == 2)
+		snprintf(buf, len, "%s and %s", named[0]->name, named[1]->name);
+	else if (n > 2)
+		snprintf(buf, len, "%s, %s and %zu more", named[0]->name, named[1]->name, n - 2);
+	return n;
+}
+
 static void
 warn_rotational(const struct storage_info *st, struct advice *a)
 {
+	char names[DEVICE_NAMES_LEN];
 	double per_sec;
+	size_t n;
 
-	if (st == NULL || !st->have_device || st->device.rotational != 1 ||
-	    a->basis == NULL || a->basis->elapsed_ns == 0)
+	n = matching_devices(st, is_rotational, names, sizeof names);
+	if (n == 0 || a->basis == NULL || a->basis->elapsed_ns == 0)
 		return;
 	per_sec = a->basis->ops_per_sec;
 	if (!(per_sec > WARN_MAX_ROTATIONS_PER_SEC))
 		return;
 	advice_warn(a, "rotational_too_fast",
-	    "%s reports a rotating disk, yet %s made %.0f flushes a second, more than "
+	    "%s %s a rotating disk, yet %s made %.0f flushes a second, more than "
 	    "a 15,000 rpm disk turns (250): a write cache is absorbing them. That is "
 	    "durable only if the cache is battery- or flash-backed (a virtual disk: "
-	    "ask how the host caches it).", st->device.name, a->basis->spec.name, per_sec);
+	    "ask how the host caches it).", names, n == 1 ? "reports" : "each report",
+	    a->basis->spec.name, per_sec);
 }
 
 static void
 warn_writeback(const struct storage_info *st, struct advice *a)
 {
-	if (st == NULL || !st->have_device || !st->device.have_write_cache ||
-	    strcmp(st->device.write_cache, "write back") != 0)
+	char names[DEVICE_NAMES_LEN];
+	size_t n;
+
+	n = matching_devices(st, is_write_back, names, sizeof names);
+	if (n == 0)
 		return;
 	advice_warn(a, "writeback_cache",
-	    "%s has a volatile write cache (write back): commits are durable only if "
-	    "it honours flush requests, which these figures cannot prove. Check that it "
+	    "%s %s a volatile write cache (write back): commits are durable only if "
+	    "%s honours flush requests, which these figures cannot prove. Check that %s "
 	    "has power-loss protection or a battery-backed cache (a virtual disk: the "
-	    "host's cache mode).", st->device.name);
+	    "host's cache mode).", names, n == 1 ? "has" : "each have",
+	    n == 1 ? "it" : "each", n == 1 ? "it" : "each");
 }
 
 /* Direct rows the filesystem refused; rows that could not run for another

@@ -40,6 +40,10 @@ else
 	tap_skip "filesystem and device" "findmnt is not installed"
 fi
 
+tap_check "device is the first of devices, each with the same keys" \
+	jqe '.targets[0] | .devices as $d | ($d[0] == .device) and all($d[]; keys == ($d[0] | keys))' "$json"
+tap_check "unresolved is a list of strings" jqe '.targets[0].unresolved | type == "array" and all(.[]; type == "string")' "$json"
+
 delay=$(j '.targets[0].advice.commit_delay')
 if [ "$delay" != null ] && [ "$delay" -gt 0 ]; then
 	tap_is "$(j '.targets[0].advice.sleep.requested_usecs')" "$delay" "the measured sleep is of the advised commit_delay"

@@ -73,6 +73,14 @@ fixture_storage(struct storage_info *st)
 	st->device.logical_block_bytes = 512;
 	st->device.physical_block_bytes = 4096;
 	snprintf(st->device.layers, sizeof st->device.layers, "dm-0 -> vda");
+	/* ext4 on dm-0 on vda, as storage.c lays the tree out. */
+	st->layers[0] = (struct storage_layer){ .kind = STORAGE_LAYER_FILESYSTEM,
+	    .parent = -1, .name = "ext4", .path = "/var/lib/postgresql" };
+	st->layers[1] = (struct storage_layer){ .kind = STORAGE_LAYER_STACKED,
+	    .parent = 0, .name = "dm-0" };
+	st->layers[2] = (struct storage_layer){ .kind = STORAGE_LAYER_DEVICE,
+	    .parent = 1, .name = "vda", .device = 0 };
+	st->nlayers = 3;
 }
 
 /* Target 0 ran every row; target 1 stopped at an I/O error in group two. */
@@ -91,7 +99,9 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 	fixture_storage(&tr->storage);
 	if (t == 1) {
 		tr->storage.have_device = false;
+		tr->storage.nlayers = 1;
 		snprintf(tr->storage.filesystem, sizeof tr->storage.filesystem, "tmpfs");
+		snprintf(tr->storage.layers[0].name, sizeof tr->storage.layers[0].name, "tmpfs");
 	}
 	for (i = 0; i < tr->nrows; i++) {
 		struct row_result *r = &tr->rows[i];

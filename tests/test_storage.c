@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "platform.h"
+#include "report.h"
 #include "storage.h"
 #include "tap.h"
 
@@ -102,10 +103,139 @@ put_queue(const char *disk, const char *rot, const char *wc, const char *fua,
 	}
 }
 
+/* A path the fake locate knows: where it is, as stat and statfs say. */
+struct fake_path {
+	const char *path;
+	unsigned long major, minor;
+	const char *fstype;	/* NULL: statfs does not know it */
+};
+
+/* locate over a table of fake_path ending in a NULL path; any other path
+ * is not there (ENOENT), as in another mount namespace. */
+static int
+fake_locate(const char *path, struct storage_location *loc, const void *arg)
+{
+	const struct fake_path *f;
+
+	for (f = arg; f->path != NULL; f++) {
+		if (strcmp(f->path, path) != 0)
+			continue;
+		snprintf(loc->real, sizeof loc->real, "%s", f->path);
+		loc->major = f->major;
+		loc->minor = f->minor;
+		loc->have_fstype = f->fstype != NULL;
+		snprintf(loc->fstype, sizeof loc->fstype, "%s", f->fstype ? f->fstype : "");
+		return 0;
+	}
+	errno = ENOENT;
+	return -1;
+}
+
+/* The paths the loop, btrfs and overlay tests locate. */
+static const struct fake_path fake_paths[] = {
+	/* Loop devices' mounts and a backing file. */
+	{ "/mnt/img", 7, 0, "ext2/ext3/ext4" },
+	{ "/mnt/old", 7, 1, "ext2/ext3/ext4" },
+	{ "/mnt/far", 7, 2, NULL },
+	{ "/images/disk.img", 252, 0, "ext2/ext3/ext4" },
+	/* btrfs subvolumes, each with an anonymous device number. */
+	{ "/srv/db", 0, 46, "btrfs" },
+	{ "/pool/x", 0, 47, "btrfs" },
+	{ "/img/b", 0, 48, "btrfs" },
+	{ "/vg/d", 0, 49, "btrfs" },
+	{ "/lost", 0, 50, "btrfs" },
+	{ "/var/tmp/b.img", 252, 0, "ext2/ext3/ext4" },
+	/* An overlay, and the upper and work directories its cases name. */
+	{ "/merged", 0, 60, "overlay" },
+	{ "/var/lib/c/upper", 252, 0, "ext2/ext3/ext4" },
+	{ "/var/lib/c/work/work", 252, 0, "ext2/ext3/ext4" },
+	{ "/var/lib/a,b c/upper", 252, 0, "ext2/ext3/ext4" },
+	{ "/var/lib/a,b c/work/work", 252, 0, "ext2/ext3/ext4" },
+	{ "/hidden/upper", 0, 70, "tmpfs" },
+	{ "/hidden/work/work", 252, 0, "ext2/ext3/ext4" },
+	{ "/run/u", 0, 71, "tmpfs" },
+	{ "/run/w/work", 0, 71, "tmpfs" },
+	{ NULL, 0, 0, NULL }
+};
+
+/* Probe dir against the fake sysfs under root, the mountinfo file
+ * root/mountinfo_rel (NULL: none) and paths. */
+static int
+probe_paths(const char *dir, const char *mountinfo_rel, const struct fake_path *paths,
+    struct storage_info *si)
+{
+	char mountinfo[PATH_MAX];
+	struct storage_sources src = { root, NULL, fake_locate, paths };
+
+	if (mountinfo_rel != NULL) {
+		snprintf(mountinfo, sizeof mountinfo, "%s/%s", root, mountinfo_rel);
+		src.mountinfo_path = mountinfo;
+	}
+	return storage_probe_from(dir, &src, si);
+}
+
+static int
+probe_fake(const char *dir, const char *mountinfo_rel, struct storage_info *si)
+{
+	return probe_paths(dir, mountinfo_rel, fake_paths, si);
+}
+
+/* Probe a directory "/d" on an ext4 on block device maj:min. */
+static int
+probe_dev(unsigned long maj, unsigned long min, struct storage_info *si)
+{
+	const struct fake_path paths[] = { { "/d", maj, min, "ext4" }, { NULL, 0, 0, NULL } };
+
+	return probe_paths("/d", NULL, paths, si);
+}
+
+/* The one-line summary the reports print. */
+static const char *
+summary(const struct storage_info *si)
+{
+	static char buf[4096];
+
+	report_storage_summary(si, buf, sizeof buf);
+	return buf;
+}
+
+/* The i-th step that could not be followed, as the reports word it; "". */
+static const char *
+gap(const struct storage_info *si, size_t i)
+{
+	static char buf[STORAGE_CHAIN_LEN];
+	size_t j;
+
+	buf[0] = '\0';
+	for (j = 0; j < si->nlayers; j++)
+		if (si->layers[j].kind == STORAGE_LAYER_GAP && i-- == 0) {
+			storage_layer_chain(si, j, buf, sizeof buf);
+			break;
+		}
+	return buf;
+}
+
+/* Loop device name, numbered numbers, over the file backing: its queue
+ * as the loop driver sets it, rotating and write back. */
+static void
+put_loop(const char *name, const char *numbers, const char *backing)
+{
+	char rel[PATH_MAX], target[PATH_MAX];
+
+	snprintf(rel, sizeof rel, "devices/virtual/block/%s", name);
+	put_queue(rel, "1\n", "write back\n", "0\n", "512\n", "512\n");
+	snprintf(rel, sizeof rel, "devices/virtual/block/%s/loop/backing_file", name);
+	put(rel, backing);
+	snprintf(rel, sizeof rel, "dev/block/%s", numbers);
+	snprintf(target, sizeof target, "../../devices/virtual/block/%s", name);
+	link_to(rel, target);
+}
+
 static void
 test_partition(void)
 {
-	struct storage_device d;
+	struct storage_info si;
+	const struct storage_device *d = &si.device;
 
 	/* A SATA disk and its first partition, linked relatively as in /sys. */
 	put_queue("devices/pci0/ata1/block/sda", "1\n", "write back\n", "0\n", "512\n", "4096\n");
@@ -114,19 +244,22 @@ test_partition(void)
 	link_to("dev/block/8:1", "../../devices/pci0/ata1/block/sda/sda1");
 	link_to("dev/block/8:0", "../../devices/pci0/ata1/block/sda");
 
-	ok(storage_sysfs_device(root, 8, 1, &d) == 0, "partition 8:1 found");
-	ok(strcmp(d.name, "sda") == 0, "partition climbs to its disk: %s", d.name);
-	ok(d.have_model && strcmp(d.model, "ST4000NM0033-9ZM") == 0,
-	    "model trimmed: '%s'", d.model);
-	ok(d.rotational == 1, "rotational 1");
-	ok(d.have_write_cache && strcmp(d.write_cache, "write back") == 0,
-	    "write cache '%s'", d.write_cache);
-	ok(d.fua == 0, "fua 0");
-	ok(d.logical_block_bytes == 512, "logical block 512");
-	ok(d.physical_block_bytes == 4096, "physical block 4096");
-	ok(d.layers[0] == '\0', "no layers for a plain partition: '%s'", d.layers);
+	ok(probe_dev(8, 1, &si) == 0 && si.have_device, "partition 8:1 found");
+	ok(strcmp(d->name, "sda") == 0, "partition climbs to its disk: %s", d->name);
+	ok(d->have_model && strcmp(d->model, "ST4000NM0033-9ZM") == 0,
+	    "model trimmed: '%s'", d->model);
+	ok(d->rotational == 1, "rotational 1");
+	ok(d->have_write_cache && strcmp(d->write_cache, "write back") == 0,
+	    "write cache '%s'", d->write_cache);
+	ok(d->fua == 0, "fua 0");
+	ok(d->logical_block_bytes == 512, "logical block 512");
+	ok(d->physical_block_bytes == 4096, "physical block 4096");
+	ok(d->layers[0] == '\0', "no layers for a plain partition: '%s'", d->layers);
+	ok(storage_device_count(&si) == 1 && si.nlayers == 2, "one device, two layers");
+	ok(strcmp(summary(&si), "ext4 (sda ST4000NM0033-9ZM, write cache: write back)") == 0,
+	    "summary '%s'", summary(&si));
 
-	ok(storage_sysfs_device(root, 8, 0, &d) == 0 && strcmp(d.name, "sda") == 0,
+	ok(probe_dev(8, 0, &si) == 0 && strcmp(d->name, "sda") == 0,
 	    "the whole disk 8:0 is itself");
 }
 
@@ -134,7 +267,8 @@ static void
 test_device_mapper(void)
 {
 	char target[PATH_MAX];
-	struct storage_device d;
+	struct storage_info si;
+	const struct storage_device *d = &si.device;
 
 	/* dm-0 over the second partition of a virtio disk; the dev/block link
 	 * is absolute, the slave link relative. */
@@ -147,20 +281,22 @@ test_device_mapper(void)
 	snprintf(target, sizeof target, "%s/devices/virtual/block/dm-0", root);
 	link_to("dev/block/253:0", target);
 
-	ok(storage_sysfs_device(root, 253, 0, &d) == 0, "dm 253:0 found");
-	ok(strcmp(d.name, "vda") == 0, "dm-0 followed to the disk: %s", d.name);
-	ok(strcmp(d.layers, "dm-0 -> vda") == 0, "layers '%s'", d.layers);
-	ok(d.have_write_cache && strcmp(d.write_cache, "write through") == 0,
-	    "the disk's cache, not dm-0's: '%s'", d.write_cache);
-	ok(d.fua == -1, "fua missing: unknown");
-	ok(!d.have_model && d.model[0] == '\0', "model missing: unknown");
-	ok(d.rotational == 0 && d.logical_block_bytes == 512, "disk's queue read");
+	ok(probe_dev(253, 0, &si) == 0 && si.have_device, "dm 253:0 found");
+	ok(strcmp(d->name, "vda") == 0, "dm-0 followed to the disk: %s", d->name);
+	ok(strcmp(d->layers, "dm-0 -> vda") == 0, "layers '%s'", d->layers);
+	ok(d->have_write_cache && strcmp(d->write_cache, "write through") == 0,
+	    "the disk's cache, not dm-0's: '%s'", d->write_cache);
+	ok(d->fua == -1, "fua missing: unknown");
+	ok(!d->have_model && d->model[0] == '\0', "model missing: unknown");
+	ok(d->rotational == 0 && d->logical_block_bytes == 512, "disk's queue read");
+	ok(strcmp(summary(&si), "ext4 (dm-0 -> vda, write cache: write through)") == 0,
+	    "summary '%s'", summary(&si));
 }
 
 static void
 test_md(void)
 {
-	struct storage_device d;
+	struct storage_info si;
 
 	/* md0 mirrors sdc1 and sdb1 (created in that order: readdir may list
 	 * them either way); dm-1 sits on md0. */
@@ -176,46 +312,255 @@ test_md(void)
 	link_to("devices/virtual/block/dm-1/slaves/md0", "../../md0");
 	link_to("dev/block/253:1", "../../devices/virtual/block/dm-1");
 
-	ok(storage_sysfs_device(root, 9, 0, &d) == 0, "md 9:0 found");
-	ok(strcmp(d.name, "sdb") == 0, "first slave in sorted order: %s", d.name);
-	ok(strcmp(d.layers, "md0 -> sdb (first of 2)") == 0, "layers '%s'", d.layers);
-	ok(d.have_write_cache && strcmp(d.write_cache, "write back") == 0, "sdb's cache");
+	ok(probe_dev(9, 0, &si) == 0 && storage_device_count(&si) == 2,
+	    "md 9:0: both mirrors are devices");
+	ok(strcmp(si.device.name, "sdb") == 0 &&
+	    strcmp(storage_device_at(&si, 1)->name, "sdc") == 0, "in sorted order");
+	ok(strcmp(si.device.layers, "md0 -> sdb") == 0 &&
+	    strcmp(storage_device_at(&si, 1)->layers, "md0 -> sdc") == 0,
+	    "layers '%s', '%s'", si.device.layers, storage_device_at(&si, 1)->layers);
+	ok(strcmp(summary(&si), "ext4 (md0 -> sdb, write cache: write back; "
+	    "md0 -> sdc, write cache: write through)") == 0, "summary '%s'", summary(&si));
 
-	ok(storage_sysfs_device(root, 253, 1, &d) == 0, "dm over md found");
-	ok(strcmp(d.layers, "dm-1 -> md0 -> sdb (first of 2)") == 0, "layers '%s'", d.layers);
+	ok(probe_dev(253, 1, &si) == 0 && storage_device_count(&si) == 2, "dm over md found");
+	ok(strcmp(si.device.layers, "dm-1 -> md0 -> sdb") == 0, "layers '%s'", si.device.layers);
 }
 
 static void
 test_unknowns(void)
 {
-	struct storage_device d;
+	struct storage_info si;
+	const struct storage_device *d = &si.device;
 
 	/* A disk whose attributes are missing, empty or not numbers. */
 	put_queue("devices/virtual/block/odd0", "yes\n", "\n", "2\n", "abc\n", "-4096\n");
 	link_to("dev/block/240:0", "../../devices/virtual/block/odd0");
-	ok(storage_sysfs_device(root, 240, 0, &d) == 0, "odd0 found");
-	ok(d.rotational == -1, "rotational 'yes': unknown");
-	ok(!d.have_write_cache, "empty write_cache: unknown");
-	ok(d.fua == -1, "fua 2: unknown");
-	ok(d.logical_block_bytes == -1 && d.physical_block_bytes == -1,
+	ok(probe_dev(240, 0, &si) == 0 && si.have_device, "odd0 found");
+	ok(d->rotational == -1, "rotational 'yes': unknown");
+	ok(!d->have_write_cache, "empty write_cache: unknown");
+	ok(d->fua == -1, "fua 2: unknown");
+	ok(d->logical_block_bytes == -1 && d->physical_block_bytes == -1,
 	    "block sizes not positive numbers: unknown");
+	ok(strcmp(summary(&si), "ext4 (odd0, write cache: unknown)") == 0,
+	    "summary '%s'", summary(&si));
 
 	make_dirs("devices/virtual/block/bare0");
 	link_to("dev/block/241:0", "../../devices/virtual/block/bare0");
-	ok(storage_sysfs_device(root, 241, 0, &d) == 0 && strcmp(d.name, "bare0") == 0,
+	ok(probe_dev(241, 0, &si) == 0 && strcmp(d->name, "bare0") == 0,
 	    "a device without attributes is still found");
-	ok(d.rotational == -1 && d.fua == -1 && !d.have_model && !d.have_write_cache &&
-	    d.logical_block_bytes == -1 && d.physical_block_bytes == -1,
+	ok(d->rotational == -1 && d->fua == -1 && !d->have_model && !d->have_write_cache &&
+	    d->logical_block_bytes == -1 && d->physical_block_bytes == -1,
 	    "and every attribute is unknown");
 
-	ok(storage_sysfs_device(root, 8, 99, &d) == -1, "no dev/block entry: not found");
-	ok(d.rotational == -1 && d.name[0] == '\0', "and the device stays unknown");
+	ok(probe_dev(8, 99, &si) == 0 && !si.have_device, "no dev/block entry: no device");
+	ok(d->rotational == -1 && d->name[0] == '\0', "and the device stays unknown");
+	ok(strcmp(gap(&si, 0), "device 8:99: not found in /sys") == 0,
+	    "and says so: '%s'", gap(&si, 0));
 
 	make_dirs("devices/virtual/block/dm-9/slaves");
 	link_to("devices/virtual/block/dm-9/slaves/gone1", "../../nowhere");
 	link_to("dev/block/253:9", "../../devices/virtual/block/dm-9");
-	ok(storage_sysfs_device(root, 253, 9, &d) == -1,
-	    "a slave that cannot be followed: unknown, not dm-9's own queue");
+	ok(probe_dev(253, 9, &si) == 0 && !si.have_device,
+	    "a slave that cannot be followed: no device, not dm-9's own queue");
+	ok(strcmp(gap(&si, 0), "dm-9 -> device gone1: not found in /sys") == 0,
+	    "gap '%s'", gap(&si, 0));
+}
+
+static void
+test_loop(void)
+{
+	struct storage_info si;
+	const struct storage_device *d = &si.device;
+
+	/* loop0's own queue says rotating, write back: the loop driver's
+	 * defaults, nothing real. Its file is on ext4 on nvd0, write through. */
+	put_loop("loop0", "7:0", "/images/disk.img\n");
+	put_loop("loop1", "7:1", "/images/old.img (deleted)\n");
+	put_loop("loop2", "7:2", "/elsewhere/x.img\n");
+	put_queue("devices/pci0/nvme/block/nvd0", "0\n", "write through\n", "1\n", "4096\n", "4096\n");
+	link_to("dev/block/252:0", "../../devices/pci0/nvme/block/nvd0");
+	put("loop.mountinfo",
+	    "1 0 252:0 / / rw - ext4 /dev/nvd0 rw\n"
+	    "2 1 7:0 / /mnt/img rw,noatime - ext4 /dev/loop0 rw\n"
+	    "3 1 7:1 / /mnt/old rw - ext4 /dev/loop1 rw\n");
+
+	ok(probe_fake("/mnt/img", "loop.mountinfo", &si) == 0 && si.have_device,
+	    "loop: a device found");
+	ok(strcmp(d->name, "nvd0") == 0, "the backing file's disk, not loop0: %s", d->name);
+	ok(d->rotational == 0 && strcmp(d->write_cache, "write through") == 0,
+	    "its queue, not the loop's: rotational %d, %s", d->rotational, d->write_cache);
+	ok(strcmp(d->layers, "loop0 -> ext4 on nvd0") == 0, "layers '%s'", d->layers);
+	ok(strcmp(si.filesystem, "ext4") == 0 && strcmp(si.mount_options, "rw,noatime") == 0,
+	    "the target's own filesystem and options: %s, %s", si.filesystem, si.mount_options);
+	ok(si.nlayers == 4 && si.layers[1].kind == STORAGE_LAYER_LOOP &&
+	    strcmp(si.layers[1].path, "/images/disk.img") == 0 &&
+	    si.layers[2].kind == STORAGE_LAYER_FILESYSTEM &&
+	    strcmp(si.layers[2].path, "/") == 0, "the loop's backing file, then its mount");
+	ok(strcmp(summary(&si), "ext4 (loop0 -> ext4 on nvd0, write cache: write through)") == 0,
+	    "summary '%s'", summary(&si));
+
+	ok(probe_fake("/mnt/old", "loop.mountinfo", &si) == 0 && !si.have_device,
+	    "a deleted backing file: no device");
+	ok(strcmp(gap(&si, 0), "loop1 -> backing file /images/old.img: deleted") == 0,
+	    "and says so: '%s'", gap(&si, 0));
+	ok(strcmp(summary(&si), "ext4 (loop1 -> backing file /images/old.img: deleted)") == 0,
+	    "summary '%s'", summary(&si));
+
+	ok(probe_fake("/mnt/far", "loop.mountinfo", &si) == 0 && !si.have_device,
+	    "a backing file not visible here: no device");
+	ok(strcmp(gap(&si, 0), "loop2 -> backing file /elsewhere/x.img: not visible from "
+	    "this mount namespace") == 0, "and says so: '%s'", gap(&si, 0));
+	ok(!si.have_filesystem && strncmp(summary(&si), "unknown filesystem (loop2", 25) == 0,
+	    "no mount, no statfs name: unknown filesystem");
+}
+
+static void
+test_btrfs(void)
+{
+	struct storage_info si;
+
+	/* btrfs gives each subvolume an anonymous device number (0:46 is not
+	 * the mount's 0:45): the mount source names the device. */
+	put_queue("devices/pci0/virtio2/block/vdb", "0\n", "write back\n", "0\n", "512\n", "512\n");
+	put("devices/pci0/virtio2/block/vdb/vdb2/partition", "2\n");
+	link_to("class/block/vdb2", "../../devices/pci0/virtio2/block/vdb/vdb2");
+	link_to("fs/btrfs/1111-aaaa/devices/vdb2", "../../../../devices/pci0/virtio2/block/vdb/vdb2");
+	/* A two-device btrfs mounted by its first device. */
+	put_queue("devices/pci0/ata4/block/sdd", "1\n", "write back\n", "0\n", "512\n", "512\n");
+	put_queue("devices/pci0/ata5/block/sde", "1\n", "write through\n", "0\n", "512\n", "512\n");
+	link_to("class/block/sdd", "../../devices/pci0/ata4/block/sdd");
+	link_to("class/block/sde", "../../devices/pci0/ata5/block/sde");
+	link_to("fs/btrfs/2222-bbbb/devices/sde", "../../../../devices/pci0/ata5/block/sde");
+	link_to("fs/btrfs/2222-bbbb/devices/sdd", "../../../../devices/pci0/ata4/block/sdd");
+	make_dirs("fs/btrfs/features");
+	/* A loop-backed btrfs, and one on a device-mapper volume named by
+	 * its /dev/mapper name. */
+	put_loop("loop3", "7:3", "/var/tmp/b.img\n");
+	link_to("class/block/loop3", "../../devices/virtual/block/loop3");
+	link_to("block/loop3", "../devices/virtual/block/loop3");
+	put_queue("devices/virtual/block/dm-2", "0\n", "write back\n", "0\n", "512\n", "512\n");
+	put("devices/virtual/block/dm-2/dm/name", "vg-data\n");
+	link_to("devices/virtual/block/dm-2/slaves/sdd", "../../../../pci0/ata4/block/sdd");
+	link_to("class/block/dm-2", "../../devices/virtual/block/dm-2");
+	link_to("block/dm-2", "../devices/virtual/block/dm-2");
+	put("btrfs.mountinfo",
+	    "1 0 252:0 / / rw - ext4 /dev/nvd0 rw\n"
+	    "2 1 0:45 / /srv rw,relatime - btrfs /dev/vdb2 rw,space_cache=v2,subvol=/\n"
+	    "3 1 0:40 / /pool rw - btrfs /dev/sdd rw\n"
+	    "4 1 0:41 / /img rw - btrfs /dev/loop3 rw\n"
+	    "5 1 0:42 / /vg rw - btrfs /dev/mapper/vg-data rw\n"
+	    "6 1 0:43 / /lost rw - btrfs /dev/nonesuch rw\n");
+
+	ok(probe_fake("/srv/db", "btrfs.mountinfo", &si) == 0 && si.have_device &&
+	    strcmp(si.device.name, "vdb") == 0, "btrfs: its device's disk, %s", si.device.name);
+	ok(strcmp(si.filesystem, "btrfs") == 0 &&
+	    strcmp(si.mount_options, "rw,relatime,space_cache=v2,subvol=/") == 0,
+	    "its mount, though the device numbers differ: %s", si.mount_options);
+	ok(si.device.layers[0] == '\0' &&
+	    strcmp(summary(&si), "btrfs (vdb, write cache: write back)") == 0,
+	    "summary '%s'", summary(&si));
+
+	ok(probe_fake("/pool/x", "btrfs.mountinfo", &si) == 0 &&
+	    storage_device_count(&si) == 2, "a two-device btrfs: both devices");
+	ok(strcmp(si.device.name, "sdd") == 0 &&
+	    strcmp(storage_device_at(&si, 1)->name, "sde") == 0, "sdd, then sde");
+	ok(strcmp(summary(&si), "btrfs (sdd, write cache: write back; "
+	    "sde, write cache: write through)") == 0, "summary '%s'", summary(&si));
+
+	ok(probe_fake("/img/b", "btrfs.mountinfo", &si) == 0 && si.have_device &&
+	    strcmp(si.device.name, "nvd0") == 0, "a loop-backed btrfs: the file's disk");
+	ok(strcmp(si.device.layers, "loop3 -> ext4 on nvd0") == 0, "layers '%s'",
+	    si.device.layers);
+
+	ok(probe_fake("/vg/d", "btrfs.mountinfo", &si) == 0 && si.have_device &&
+	    strcmp(si.device.layers, "dm-2 -> sdd") == 0,
+	    "a /dev/mapper source found by its dm name: '%s'", si.device.layers);
+
+	ok(probe_fake("/lost", "btrfs.mountinfo", &si) == 0 && !si.have_device &&
+	    strcmp(gap(&si, 0), "device /dev/nonesuch: not found in /sys") == 0,
+	    "a source not in sysfs: '%s'", gap(&si, 0));
+
+	ok(probe_fake("/srv/db", NULL, &si) == 0 && !si.have_device &&
+	    strcmp(gap(&si, 0), "its mount is not in mountinfo") == 0 &&
+	    strcmp(si.filesystem, "btrfs") == 0, "no mountinfo: '%s'", gap(&si, 0));
+}
+
+static void
+test_overlay(void)
+{
+	struct storage_info si;
+	char line[1024];
+
+	/* The overlay's options, as the kernel lists them, for each case. */
+	const char *const cases[][2] = {
+		{ "upperdir=/var/lib/c/upper,workdir=/var/lib/c/work", "ext4 on nvd0" },
+		{ "upperdir=/var/lib/a\\134\\054b\\040c/upper,workdir=/var/lib/a\\134\\054b\\040c/work",
+		    "ext4 on nvd0" },
+		{ "upperdir=/var/lib/docker/overlay2/0123/diff,workdir=/var/lib/docker/overlay2/0123/work",
+		    "upper directory /var/lib/docker/overlay2/0123/diff: not visible from this "
+		    "mount namespace" },
+		{ "upperdir=/hidden/upper,workdir=/hidden/work",
+		    "upper directory /hidden/upper: not visible from this mount namespace" },
+		{ "upperdir=.,workdir=../work",
+		    "upper directory .: a relative path, which cannot be followed" },
+		{ "", "no upper directory: a read-only overlay" },
+		{ "upperdir=/run/u,workdir=/run/w", "tmpfs, no block device" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(line, sizeof line, "1 0 252:0 / / rw - ext4 /dev/nvd0 rw\n"
+		    "2 1 0:60 / /merged rw,relatime - overlay overlay "
+		    "rw,lowerdir=/var/lib/c/lower%s%s\n", cases[i][0][0] ? "," : "", cases[i][0]);
+		put("overlay.mountinfo", line);
+		ok(probe_fake("/merged", "overlay.mountinfo", &si) == 0 &&
+		    strcmp(si.filesystem, "overlay") == 0, "overlay %zu probed", i);
+		snprintf(line, sizeof line, "overlay (%s%s)", cases[i][1],
+		    i < 2 ? ", write cache: write through" : "");
+		ok(strcmp(summary(&si), line) == 0, "summary '%s'", summary(&si));
+		ok(si.have_device == (i < 2), "a device only when the upper directory is here");
+		ok(strcmp(gap(&si, 0), i >= 2 && i <= 5 ? cases[i][1] : "") == 0,
+		    "unresolved '%s'", gap(&si, 0));
+	}
+	ok(probe_fake("/merged", NULL, &si) == 0 && !si.have_device &&
+	    strcmp(gap(&si, 0), "its mount is not in mountinfo") == 0,
+	    "no mountinfo: no upper directory to follow");
+}
+
+static void
+test_too_many(void)
+{
+	char rel[PATH_MAX], target[PATH_MAX];
+	struct storage_info si;
+	int i;
+
+	/* md9 over ten disks: eight devices are kept, then a gap says so. */
+	for (i = 0; i < 10; i++) {
+		snprintf(rel, sizeof rel, "devices/virtual/block/xd%d", i);
+		put_queue(rel, "0\n", "write back\n", NULL, NULL, NULL);
+		snprintf(rel, sizeof rel, "devices/virtual/block/md9/slaves/xd%d", i);
+		snprintf(target, sizeof target, "../../xd%d", i);
+		link_to(rel, target);
+	}
+	link_to("dev/block/9:9", "../../devices/virtual/block/md9");
+	ok(probe_dev(9, 9, &si) == 0 && storage_device_count(&si) == STORAGE_MAX_DEVICES,
+	    "ten mirrors: %d devices kept", STORAGE_MAX_DEVICES);
+	ok(strcmp(gap(&si, 0), "md9 -> more layers or devices than syncprobe follows") == 0 &&
+	    strcmp(gap(&si, 1), gap(&si, 0)) == 0, "the two left out say so: '%s'", gap(&si, 0));
+
+	/* dm-100 -> dm-101 -> ... twenty deep: the tree is cut, and says so. */
+	for (i = 0; i < 20; i++) {
+		snprintf(rel, sizeof rel, "devices/virtual/block/dm-%d/slaves/dm-%d", 100 + i, 101 + i);
+		snprintf(target, sizeof target, "../../dm-%d", 101 + i);
+		link_to(rel, target);
+	}
+	put_queue("devices/virtual/block/dm-120", "0\n", "write back\n", NULL, NULL, NULL);
+	link_to("dev/block/253:100", "../../devices/virtual/block/dm-100");
+	ok(probe_dev(253, 100, &si) == 0 && !si.have_device &&
+	    si.nlayers == STORAGE_MAX_LAYERS, "twenty stacked: %zu layers", si.nlayers);
+	ok(si.layers[STORAGE_MAX_LAYERS - 1].kind == STORAGE_LAYER_GAP &&
+	    si.layers[STORAGE_MAX_LAYERS - 1].gap == STORAGE_GAP_TOO_MANY,
+	    "the last says the tree goes on");
 }
 
 static void
@@ -262,6 +607,15 @@ test_parse_line(void)
 	    "escaped mount point decoded: '%s'", m.mount_point);
 	ok(storage_mountinfo_parse_line("51 27 0:46 / /x rw - fuse.sshfs  rw", &m) == 0 &&
 	    strcmp(m.fstype, "fuse.sshfs") == 0, "an empty source field");
+	ok(m.source[0] == '\0' && m.upperdir[0] == '\0', "no source, no upper directory");
+	ok(storage_mountinfo_parse_line("52 27 0:47 / /m rw - overlay my\\040ov "
+	    "rw,lowerdir=/l,upperdir=/u\\134\\054v\\040w,workdir=/w\\134\\134x,uuid=on", &m) == 0 &&
+	    strcmp(m.source, "my ov") == 0, "source decoded: '%s'", m.source);
+	ok(strcmp(m.upperdir, "/u,v w") == 0 && strcmp(m.workdir, "/w\\x") == 0,
+	    "upper and work directories decoded: '%s', '%s'", m.upperdir, m.workdir);
+	ok(storage_mountinfo_parse_line("53 27 0:48 / /n rw - overlay o rw,xupperdir=/a,"
+	    "upperdir,upperdirx=/b", &m) == 0 && m.upperdir[0] == '\0',
+	    "only upperdir= itself is the upper directory");
 
 	ok(storage_mountinfo_parse_line("36 35 98:0 /mnt1 /mnt2 rw ext3 /dev/root rw",
 	    &m) == -1, "no separator: malformed");
@@ -428,6 +782,10 @@ main(void)
 	test_device_mapper();
 	test_md();
 	test_unknowns();
+	test_loop();
+	test_btrfs();
+	test_overlay();
+	test_too_many();
 	test_unescape();
 	test_parse_line();
 	test_has_option();

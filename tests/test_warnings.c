@@ -219,6 +219,62 @@ test_writeback(void)
 	ok(rules(1, &st, NULL, "writeback_cache") == NULL, "cache mode unknown: no note");
 }
 
+/* Device i of st (0 is st->device) named name, with a cache mode and a
+ * rotational flag. */
+static void
+set_device(struct storage_info *st, size_t i, const char *name, const char *cache, int rot)
+{
+	struct storage_device *d = i == 0 ? &st->device : &st->more_devices[i - 1];
+
+	snprintf(d->name, sizeof d->name, "%s", name);
+	d->have_write_cache = true;
+	snprintf(d->write_cache, sizeof d->write_cache, "%s", cache);
+	d->rotational = rot;
+	st->have_device = true;
+	if (i > st->nmore_devices)
+		st->nmore_devices = i;
+}
+
+static void
+test_several_devices(void)
+{
+	const struct advice_warning *w;
+	struct storage_info st;
+
+	/* A two-device btrfs or an md mirror: every device counts. */
+	healthy();
+	storage_info_init(&st);
+	set_device(&st, 0, "sdb", "write through", 0);
+	set_device(&st, 1, "sdc", "write back", 1);
+	w = rules(1, &st, NULL, "writeback_cache");
+	ok(w && strncmp(w->message, "sdc has a volatile", 18) == 0 && !strstr(w->message, "sdb"),
+	    "the second device's cache: %s", w ? w->message : "");
+	w = rules(1, &st, NULL, "rotational_too_fast");
+	ok(w && strncmp(w->message, "sdc reports a rotating disk", 27) == 0,
+	    "the second device rotates: %s", w ? w->message : "");
+
+	set_device(&st, 0, "sdb", "write back", 1);
+	w = rules(1, &st, NULL, "writeback_cache");
+	ok(w && strncmp(w->message, "sdb and sdc each have a volatile", 32) == 0 &&
+	    strstr(w->message, "only if each honours"), "both named: %s", w ? w->message : "");
+	w = rules(1, &st, NULL, "rotational_too_fast");
+	ok(w && strncmp(w->message, "sdb and sdc each report a rotating disk", 39) == 0,
+	    "both rotate: %s", w ? w->message : "");
+
+	set_device(&st, 2, "sdd", "write back", 0);
+	set_device(&st, 3, "sde", "write back", 0);
+	w = rules(1, &st, NULL, "writeback_cache");
+	ok(w && strncmp(w->message, "sdb, sdc and 2 more each have", 29) == 0 && all_fit(),
+	    "four: two named, and how many more: %s", w ? w->message : "");
+
+	set_device(&st, 0, "sdb", "write through", 0);
+	set_device(&st, 1, "sdc", "write through", 0);
+	set_device(&st, 2, "sdd", "write through", 0);
+	set_device(&st, 3, "sde", "write through", 0);
+	ok(rules(1, &st, NULL, "writeback_cache") == NULL &&
+	    rules(1, &st, NULL, "rotational_too_fast") == NULL, "none: no warning");
+}
+
 static void
 unsupported(size_t i, const char *method, bool direct, enum row_why why, const char *reason)
 {
@@ -352,6 +408,7 @@ main(void)
 	test_filesystem();
 	test_nobarrier();
 	test_writeback();
+	test_several_devices();
 	test_direct();
 	test_few_samples();
 	test_sleep();
