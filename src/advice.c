@@ -22,6 +22,13 @@ advice_commit_delay(double mean_usecs)
 	return lround(half);
 }
 
+bool
+advice_reads_row(const struct row_spec *spec, bool direct_only)
+{
+	return spec->method != NULL && spec->direct == direct_only &&
+	    (spec->group == GROUP_ONE || spec->group == GROUP_TWO);
+}
+
 const struct row_result *
 advice_find_row(const struct row_result *rows, size_t n, enum group g,
     const struct method *m, bool direct)

@@ -47,6 +47,10 @@ void advice_compute(const struct row_result *rows, size_t n,
 /* half of mean_usecs, rounded to whole microseconds, clamped to 0..100000 */
 long advice_commit_delay(double mean_usecs);
 
+/* Whether the advice may read this row's figures: a method row of the one-
+ * or two-write test, buffered (or direct, when only direct rows run). */
+bool advice_reads_row(const struct row_spec *spec, bool direct_only);
+
 /* The candidate row of group g for method m and direct-ness, or NULL. */
 const struct row_result *advice_find_row(const struct row_result *rows, size_t n,
     enum group g, const struct method *m, bool direct);

@@ -50,7 +50,8 @@ static const struct cli_option {
 	void (*list)(char *buf, size_t len);
 } cli_options[] = {
 	{ "secs-per-test", required_argument, 's', "DURATION",
-	  "time per test: 2, 1.5s, 500ms (default 500ms)", NULL },
+	  "time per test: 2, 1.5s, 500ms (default: until the mean is known to 2%)",
+	  NULL },
 	{ "ops-per-test", required_argument, 'n', "N",
 	  "a fixed number of operations per test instead", NULL },
 	{ "filename", required_argument, 'f', "FILE",
@@ -352,8 +353,7 @@ parse_command_line(int argc, char **argv, struct options *o)
 	}
 	if (have_secs && o->ops_per_test)
 		die_usage("--secs-per-test", "conflicts with --ops-per-test (choose one)");
-	if (o->ops_per_test)
-		o->test_ns = 0;
+	o->adaptive = !have_secs && !o->ops_per_test;
 	o->targets = (const char *const *)argv + optind;
 	o->ntargets = (size_t)(argc - optind);
 	if (options_validate(o, err, sizeof err) == -1) {

@@ -54,7 +54,8 @@ void
 options_defaults(struct options *o)
 {
 	memset(o, 0, sizeof *o);
-	o->test_ns = DEFAULT_TEST_NS;
+	o->adaptive = true;
+	o->test_ns = 0;
 	o->block_bytes = DEFAULT_BLOCK_BYTES;
 	o->file_bytes = DEFAULT_FILE_BYTES;
 	o->groups = plan_default_groups();

@@ -15,10 +15,9 @@
 #define MAX_BLOCK_BYTES       65536u
 #define DEFAULT_FILE_BYTES    (16u * 1024u * 1024u)
 #define MAX_FILE_BYTES        (64ULL * 1024 * 1024 * 1024)
-#define DEFAULT_TEST_NS       500000000ULL	/* see README "Why half a second" */
 #define MAX_TEST_NS           (3600ULL * 1000000000ULL)
 #define MAX_OPS_PER_TEST      1000000000ULL
-#define DEFAULT_ROUNDS        5u	/* slices per row, round-robin within a group */
+#define DEFAULT_ROUNDS        5u	/* slices per row (adaptive: at least), round-robin in a group */
 #define MAX_ROUNDS            1000u
 #define ERRBUF_LEN            256
 
@@ -27,8 +26,11 @@ enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
 struct report_format;	/* report.h */
 
 struct options {
-	uint64_t test_ns;	/* time per test; 0 when ops_per_test is set */
-	uint64_t ops_per_test;	/* fixed count per test; 0 for timed tests */
+	/* Neither -s nor -n: each row runs until its mean is known well
+	 * enough (precision.h), between a floor and a cap of time. */
+	bool adaptive;
+	uint64_t test_ns;	/* -s: time per test; 0 when adaptive or -n */
+	uint64_t ops_per_test;	/* -n: fixed count per test; 0 otherwise */
 	const char *filename;	/* -f: exact test file, or NULL */
 	size_t block_bytes;
 	uint64_t file_bytes;

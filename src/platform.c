@@ -69,6 +69,20 @@ platform_now_ns(void)
 	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t
+platform_clock_read_ns(void)
+{
+	enum { READS = 1000 };
+	uint64_t start = platform_now_ns(), sink = 0, spent;
+	unsigned i;
+
+	for (i = 0; i < READS; i++)
+		sink += platform_now_ns();
+	spent = platform_now_ns() - start;
+	/* sink keeps the reads from being optimised away. */
+	return spent / READS > 0 ? spent / READS : (sink & 1) + 1;
+}
+
 int
 platform_dsync_flag(void)
 {

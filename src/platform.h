@@ -15,6 +15,9 @@
 /* Monotonic time in nanoseconds (clock_gettime, through the vDSO on Linux). */
 uint64_t platform_now_ns(void);
 
+/* What one platform_now_ns() costs here, in nanoseconds (at least 1). */
+uint64_t platform_clock_read_ns(void);
+
 /* The parts of the sync methods (method.c's table) that differ between
  * systems. A flag is 0 and a call fails with ENOSYS where the system lacks
  * it; the *_unavailable functions say why (NULL: it is there). */

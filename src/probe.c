@@ -261,19 +261,88 @@ record_failure(struct row_run *run, struct row_result *res, const struct op_fail
 	return -1;
 }
 
+/* How many operations to time together: 1 for any operation a clock read
+ * is small beside; for one that takes less than batch_below_ns, enough of
+ * them that one clock read per batch costs under 1% of it. The calibration
+ * runs once per row, untimed like the warm-up. */
+static int
+choose_batch(struct row_run *run, struct row_result *res)
+{
+	struct op_failure f;
+	uint64_t t_mid, start, each;
+	unsigned i;
+
+	if (run->batch_below_ns == 0)
+		return 0;
+	start = platform_now_ns();
+	for (i = 0; i < CALIBRATE_OPS; i++)
+		if (run_op(run, &t_mid, &f) == -1)
+			return record_failure(run, res, &f);
+	each = (platform_now_ns() - start) / CALIBRATE_OPS;
+	if (each >= run->batch_below_ns)
+		return 0;
+	res->batch_ops = each == 0 ? BATCH_MAX_OPS :
+	    (unsigned)((run->batch_below_ns + each - 1) / each);
+	if (res->batch_ops > BATCH_MAX_OPS)
+		res->batch_ops = BATCH_MAX_OPS;
+	return 0;
+}
+
 static int
 warm_up(struct row_run *run, struct row_result *res)
 {
 	struct op_failure f;
-	uint64_t t_mid;
+	uint64_t t_mid, start, end, quickest = UINT64_MAX;
 	unsigned i;
 
 	/* An isolated flush after an idle gap is slower than back-to-back
 	 * ones; these operations are done but not counted. */
-	for (i = 0; i < WARMUP_OPS; i++)
+	for (i = 0; i < WARMUP_OPS; i++) {
+		start = platform_now_ns();
 		if (run_op(run, &t_mid, &f) == -1)
 			return record_failure(run, res, &f);
+		end = platform_now_ns();
+		if (end - start < quickest)
+			quickest = end - start;
+	}
 	run->warmed = true;
+	/* Only a row with a quick warm-up operation can need batches. */
+	if (quickest < run->batch_below_ns)
+		return choose_batch(run, res);
+	return 0;
+}
+
+/* The timed loop for operations much shorter than a clock read: one read
+ * per batch of res->batch_ops, so the clock does not show in the figures. */
+static int
+slice_in_batches(struct row_run *run, struct row_result *res, uint64_t max_ops,
+    uint64_t max_ns)
+{
+	uint64_t start, prev, now, t_mid, deadline, done = 0;
+	struct op_failure f;
+
+	start = prev = platform_now_ns();
+	deadline = max_ns ? start + max_ns : UINT64_MAX;
+	while (done < max_ops) {
+		uint64_t k = max_ops - done < res->batch_ops ? max_ops - done : res->batch_ops, j;
+
+		for (j = 0; j < k; j++)
+			if (run_op(run, &t_mid, &f) == -1) {
+				now = platform_now_ns();
+				row_record_batch(res, now - prev, j);
+				res->ops += done + j;
+				res->elapsed_ns += now - start;
+				return record_failure(run, res, &f);
+			}
+		now = platform_now_ns();
+		row_record_batch(res, now - prev, k);
+		prev = now;
+		done += k;
+		if (now >= deadline)
+			break;
+	}
+	res->ops += done;
+	res->elapsed_ns += prev - start;
 	return 0;
 }
 
@@ -288,6 +357,8 @@ probe_row_slice(struct row_run *run, struct row_result *res,
 		return -1;
 	if (!run->warmed && warm_up(run, res) == -1)
 		return -1;
+	if (res->batch_ops > 1)
+		return slice_in_batches(run, res, max_ops, max_ns);
 
 	/* Each operation's time runs from the end of the one before, so the
 	 * loop reads the clock once per operation (twice when the sync part is

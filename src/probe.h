@@ -12,6 +12,9 @@
 #include "testfile.h"
 
 #define WARMUP_OPS 3	/* untimed operations before a row's first slice */
+#define CALIBRATE_OPS 16	/* timed together to see whether a row needs batches */
+#define BATCH_CLOCK_READS 100	/* an operation shorter than this many clock reads is batched */
+#define BATCH_MAX_OPS 1024
 
 /* One row being measured: its descriptor and where its writes go. */
 struct row_run {
@@ -24,6 +27,9 @@ struct row_run {
 	uint64_t next_off;
 	uint64_t counter;	/* stamped into every write: no two alike */
 	bool warmed;
+	/* Operations shorter than this are timed in batches (0: never); set
+	 * by the caller from the cost of a clock read. */
+	uint64_t batch_below_ns;
 };
 
 /* A buffer for the largest write of the plan, aligned for direct I/O and

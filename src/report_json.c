@@ -7,6 +7,7 @@
 #include "json.h"
 #include "method.h"
 #include "plan.h"
+#include "precision.h"
 #include "platform.h"
 #include "report.h"
 
@@ -33,13 +34,19 @@ put_settings(struct json *j, const struct options *o)
 	unsigned i;
 
 	json_begin_object(j, "settings");
-	if (o->ops_per_test) {
-		json_null(j, "secs_per_test");
-		json_uint(j, "ops_per_test", o->ops_per_test);
-	} else {
+	json_bool(j, "adaptive", o->adaptive);
+	if (o->adaptive)
+		json_double(j, "precision_target_percent", PRECISION_TARGET * 100.0, 1);
+	else
+		json_null(j, "precision_target_percent");
+	if (o->test_ns)
 		json_double(j, "secs_per_test", row_secs(o->test_ns), 6);
+	else
+		json_null(j, "secs_per_test");
+	if (o->ops_per_test)
+		json_uint(j, "ops_per_test", o->ops_per_test);
+	else
 		json_null(j, "ops_per_test");
-	}
 	json_uint(j, "block_bytes", o->block_bytes);
 	json_uint(j, "file_bytes", o->file_bytes);
 	json_string(j, "pattern", options_pattern_name(o->pattern));
@@ -122,6 +129,12 @@ put_row(struct json *j, const struct row_result *row)
 		json_null(j, "seconds");
 		json_null(j, "ops_per_sec");
 	}
+	if (row->mean_ci95_usecs >= 0.0)
+		json_double(j, "mean_ci95_usecs", row->mean_ci95_usecs, USECS_DECIMALS);
+	else
+		json_null(j, "mean_ci95_usecs");
+	json_bool(j, "capped", row->capped);
+	json_uint(j, "batch_ops", row->batch_ops);
 	put_latency(j, "usecs", &row->total);
 	put_latency(j, "write_usecs", &row->write);
 	put_latency(j, "sync_usecs", &row->sync);

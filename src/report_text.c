@@ -6,12 +6,15 @@
 
 #include "method.h"
 #include "plan.h"
+#include "precision.h"
 #include "platform.h"
 #include "report.h"
 #include "wrap.h"
 
 #define NAME_WIDTH 36
+#define ROW_NAME_WIDTH 34	/* one target: room for the mean's precision */
 #define COL_WIDTH  8
+#define PREC_WIDTH 6	/* "   2.1": the mean's 95% interval, in % of it */
 #define LINE_WIDTH 79
 
 /* Text word-wrapped to LINE_WIDTH: the first line indented by first, the
@@ -93,33 +96,65 @@ print_target_header(FILE *out, const struct target_result *tr, size_t number)
 	}
 }
 
+/* How long each test ran, as the settings line starts. */
+static void
+describe_test_length(const struct options *o, char *buf, size_t len)
+{
+	char dur[32];
+
+	if (o->adaptive) {
+		snprintf(buf, len, "until each mean is known to %.0f%%, at least",
+		    PRECISION_TARGET * 100.0);
+	} else if (o->ops_per_test) {
+		snprintf(buf, len, "%llu ops per test,", (unsigned long long)o->ops_per_test);
+	} else {
+		options_format_duration(o->test_ns, dur, sizeof dur);
+		snprintf(buf, len, "%s per test,", dur);
+	}
+}
+
 static void
 print_header(FILE *out, const struct report *r)
 {
 	const struct options *o = r->options;
-	char dur[32], block[16], file[16], line[160];
+	char dur[64], block[16], file[16], line[200];
 	size_t i;
 
 	options_format_size(o->block_bytes, block, sizeof block);
 	options_format_size(o->file_bytes, file, sizeof file);
-	if (o->ops_per_test)
-		snprintf(dur, sizeof dur, "%llu ops", (unsigned long long)o->ops_per_test);
-	else
-		options_format_duration(o->test_ns, dur, sizeof dur);
+	describe_test_length(o, dur, sizeof dur);
 
 	fprintf(out, "syncprobe %s\n", PACKAGE_VERSION);
 	for (i = 0; i < r->ntargets; i++)
 		print_target_header(out, &r->targets[i], r->ntargets > 1 ? i + 1 : 0);
-	snprintf(line, sizeof line, "%s per test, %u round%s, %s writes, %s file, "
+	snprintf(line, sizeof line, "%s %u round%s, %s writes, %s file, "
 	    "%s, direct I/O %s", dur, o->rounds, o->rounds == 1 ? "" : "s",
 	    block, file, options_pattern_name(o->pattern), options_direct_name(o->direct));
 	put_hanging(out, 0, 2, line);
 }
 
+/* The mean's precision: the half-width of its 95% interval as a
+ * percentage of it, or "-" where the row has too few slices to say. */
+static void
+put_precision(FILE *out, const struct row_result *row)
+{
+	double pct;
+
+	if (row->mean_ci95_usecs < 0.0 || !(row->mean_usecs > 0.0)) {
+		fprintf(out, "%*s", PREC_WIDTH, "-");
+		return;
+	}
+	pct = 100.0 * row->mean_ci95_usecs / row->mean_usecs;
+	if (pct < 99.95)
+		fprintf(out, "%*.1f", PREC_WIDTH, pct);
+	else
+		fprintf(out, "%*s", PREC_WIDTH, ">99");
+}
+
 static void
 print_row_single(FILE *out, const struct row_result *row)
 {
-	fprintf(out, "%-*s", NAME_WIDTH, row->spec.name);
+	fprintf(out, "%-*s", ROW_NAME_WIDTH, row->spec.name);
 	if (row->status != ROW_OK) {
 		fprintf(out, "%*s\n", COL_WIDTH, status_word(row));
 		put_wrapped(out, 4, row->reason);
@@ -127,6 +162,7 @@ print_row_single(FILE *out, const struct row_result *row)
 	}
 	put_rate(out, row->ops_per_sec);
 	put_usecs(out, row->mean_usecs);
+	put_precision(out, row);
 	put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 50.0)));
 	put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 99.0)));
 	put_usecs(out, row_usecs((double)row->total.max_ns));
@@ -166,8 +202,9 @@ print_column_heads(FILE *out, const struct report *r)
 	size_t t;
 
 	if (r->ntargets == 1) {
-		fprintf(out, "%-*s%*s%*s%*s%*s%*s\n", NAME_WIDTH, "", COL_WIDTH, "ops/sec",
-		    COL_WIDTH, "mean", COL_WIDTH, "p50", COL_WIDTH, "p99", COL_WIDTH, "max");
+		fprintf(out, "%-*s%*s%*s%*s%*s%*s%*s\n", ROW_NAME_WIDTH, "", COL_WIDTH, "ops/sec",
+		    COL_WIDTH, "mean", PREC_WIDTH, "+-%", COL_WIDTH, "p50", COL_WIDTH, "p99",
+		    COL_WIDTH, "max");
 		return;
 	}
 	fprintf(out, "%-*s", NAME_WIDTH, "");
@@ -207,10 +244,35 @@ row_at(const struct report *r, size_t index)
 	return NULL;
 }
 
+/* Notes under a group's rows (one target): rows timed in batches, and
+ * rows whose time ran out before their mean was known well enough. */
+static void
+print_group_notes(FILE *out, const struct report *r, size_t first, size_t last)
+{
+	char line[ROW_NAME_LEN + 160];
+	bool capped = false;
+	size_t i;
+
+	for (i = first; i < last; i++) {
+		const struct row_result *row = &r->targets[0].rows[i];
+
+		if (row->status == ROW_OK && row->batch_ops > 1) {
+			snprintf(line, sizeof line, "(%s: timed in batches of %u operations, "
+			    "each shorter than 100 clock reads; its p50, p99 and max are of "
+			    "batch means)", row->spec.name, row->batch_ops);
+			put_hanging(out, 0, 1, line);
+		}
+		capped |= row->status == ROW_OK && row->capped;
+	}
+	if (capped)
+		put_hanging(out, 0, 1, "(rows over +-2% ran out of time before their mean was "
+		    "known to 2%: see \"How long each test runs\" in the manual)");
+}
+
 static void
 print_tables(FILE *out, const struct report *r)
 {
-	size_t i, n = row_count(r);
+	size_t i, n = row_count(r), first = 0;
 	int group = -1;
 	char title[96];
 
@@ -218,9 +280,13 @@ print_tables(FILE *out, const struct report *r)
 		const struct row_result *row = row_at(r, i);
 
 		if ((int)row->spec.group != group) {
+			if (group >= 0 && r->ntargets == 1)
+				print_group_notes(out, r, first, i);
 			group = (int)row->spec.group;
+			first = i;
 			plan_group_title(row->spec.group, r->options->block_bytes, title, sizeof title);
-			fprintf(out, "\n%s\n(figures in usecs per operation)\n", title);
+			fprintf(out, "\n%s\n(figures in usecs per operation%s)\n", title,
+			    r->ntargets == 1 ? "; +-% is the mean's 95% interval" : "");
 			print_column_heads(out, r);
 		}
 		if (r->ntargets == 1)
@@ -228,6 +294,8 @@ print_tables(FILE *out, const struct report *r)
 		else
 			print_row_multi(out, r, i);
 	}
+	if (group >= 0 && r->ntargets == 1)
+		print_group_notes(out, r, first, n);
 }
 
 static void

@@ -7,9 +7,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "platform.h"
+#include "precision.h"
 
 void
 row_spec_method(struct row_spec *spec, enum group group, const struct method *m,
@@ -37,6 +39,8 @@ row_init(struct row_result *res, const struct row_spec *spec)
 	stats_init(&res->write);
 	stats_init(&res->sync);
 	res->splits = row_splits(spec);
+	res->batch_ops = 1;
+	res->mean_ci95_usecs = -1.0;
 }
 
 void
@@ -77,12 +81,39 @@ row_secs(uint64_t ns)
 }
 
 void
+row_record_batch(struct row_result *res, uint64_t batch_ns, uint64_t n)
+{
+	/* No write/sync split: a batch holds many operations' calls. */
+	stats_add_batch(&res->total, batch_ns, n);
+}
+
+int
+row_add_slice(struct row_result *res, uint64_t ops, uint64_t ns)
+{
+	if (res->nslices == res->slices_cap) {
+		unsigned cap = res->slices_cap ? 2 * res->slices_cap : 8;
+		struct slice *grown = realloc(res->slices, cap * sizeof *grown);
+
+		if (grown == NULL)
+			return -1;
+		res->slices = grown;
+		res->slices_cap = cap;
+	}
+	res->slices[res->nslices++] = (struct slice){ ops, ns };
+	return 0;
+}
+
+void
 row_finish(struct row_result *res)
 {
+	double half;
+
 	res->ops_per_sec = row_per_sec(res->ops, res->elapsed_ns);
 	/* Rounded to the nanosecond, as the JSON prints it, so that advice
 	 * computed from it matches the printed figure exactly. */
 	res->mean_usecs = row_usecs(round(stats_mean_ns(&res->total)));
+	half = precision_ci95_ns(res->slices, res->nslices);
+	res->mean_ci95_usecs = half >= 0.0 ? row_usecs(half) : -1.0;
 }
 
 bool

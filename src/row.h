@@ -75,13 +75,20 @@ struct row_result {
 	struct stats total;	/* one whole operation */
 	struct stats write;	/* its writes (rows that sync apart) */
 	struct stats sync;	/* its sync call (rows that sync apart) */
-	struct slice *slices;	/* one per round, or NULL */
+	struct slice *slices;	/* one per round that ran operations, or NULL */
 	unsigned nslices;
+	unsigned slices_cap;	/* allocated */
 	bool splits;		/* row_splits(&spec), kept for the timed loop */
+	/* Operations timed together (1: each on its own). Operations much
+	 * shorter than a clock read are timed in batches, so the clock does
+	 * not show in the figures; percentiles are then of batch means. */
+	unsigned batch_ops;
+	bool capped;		/* adaptive: time ran out before the precision target */
 
 	/* Derived by row_finish(). */
 	double ops_per_sec;	/* 0 when the row has no time */
 	double mean_usecs;	/* rounded to the nanosecond, as printed */
+	double mean_ci95_usecs;	/* half-width of the mean's 95% interval; -1 unknown */
 };
 
 /* A method row: method with or without O_DIRECT, writes blocks of bytes
@@ -111,6 +118,12 @@ row_record(struct row_result *res, uint64_t start_ns, uint64_t mid_ns, uint64_t 
 		stats_add(&res->sync, end_ns - mid_ns);
 	}
 }
+
+/* Add n operations timed together in batch_ns (see batch_ops). */
+void row_record_batch(struct row_result *res, uint64_t batch_ns, uint64_t n);
+
+/* Append a slice (a round's share of the row); -1 when out of memory. */
+int row_add_slice(struct row_result *res, uint64_t ops, uint64_t ns);
 
 /* Compute the derived figures from what was recorded. */
 void row_finish(struct row_result *res);

@@ -9,14 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advice.h"
 #include "plan.h"
+#include "precision.h"
 #include "platform.h"
 #include "probe.h"
 #include "testfile.h"
 
 #define PROGRESS_OPS 100	/* with --ops-per-test, redraw this often */
 
-/* The slice of a row's budget that round r gets. */
+/* The slice of a row's budget that round r gets: a share of -n's count,
+ * or every operation that fits the slice's time. */
 static uint64_t
 slice_ops(const struct options *o, unsigned r)
 {
@@ -28,7 +31,41 @@ slice_ops(const struct options *o, unsigned r)
 static uint64_t
 slice_ns(const struct options *o)
 {
+	if (o->adaptive)
+		return ADAPTIVE_SLICE_NS;
 	return o->ops_per_test ? 0 : o->test_ns / o->rounds;
+}
+
+/* When an adaptive row stops: rows the advice reads get more time, since
+ * the advice rests on their means; the others a short ceiling. */
+static void
+limits_for(const struct options *o, const struct row_spec *spec, struct precision_limits *lim)
+{
+	bool advice_row = advice_reads_row(spec, o->direct == DIRECT_ON);
+
+	lim->min_slices = o->rounds;
+	lim->min_ops = ADAPTIVE_MIN_OPS;
+	lim->target = PRECISION_TARGET;
+	lim->ceiling_ns = advice_row ? ADAPTIVE_ADVICE_CEILING_NS : ADAPTIVE_OTHER_CEILING_NS;
+	lim->hard_ns = advice_row ? ADAPTIVE_ADVICE_CAP_NS : ADAPTIVE_OTHER_CAP_NS;
+}
+
+/* Whether the row gets a slice in round r; marks an adaptive row capped
+ * when its time ran out first. */
+static bool
+wants_slice(const struct options *o, struct row_result *res, unsigned r)
+{
+	struct precision_limits lim;
+	enum precision_state st;
+
+	if (res->status != ROW_OK)
+		return false;
+	if (!o->adaptive)
+		return r < o->rounds;
+	limits_for(o, &res->spec, &lim);
+	st = precision_check(res, &lim);
+	res->capped = st == PRECISION_CAPPED;
+	return st == PRECISION_MORE;
 }
 
 /* Run one slice, in pieces when a progress line is shown, so it can be
@@ -46,7 +83,7 @@ run_slice(const struct options *o, struct row_run *run, struct row_result *res,
 		uint64_t ops_then = res->ops, ns_then = res->elapsed_ns, spent;
 
 		if (p->enabled) {
-			double left = o->ops_per_test ? -1.0 :
+			double left = o->ops_per_test || o->adaptive ? -1.0 :
 			    row_secs((o->rounds - r - 1) * slice_ns(o) + ns_left);
 
 			progress_show(p, target, res->spec.name, left, res->ops);
@@ -67,10 +104,10 @@ run_slice(const struct options *o, struct row_run *run, struct row_result *res,
 		if (ns_left == 0)
 			break;
 	}
-	if (res->slices != NULL && r < res->nslices) {
-		res->slices[r].ops = res->ops - before_ops;
-		res->slices[r].ns = res->elapsed_ns - before_ns;
-	}
+	/* A round that ran nothing (-n smaller than --rounds) is no slice. */
+	if (res->ops > before_ops &&
+	    row_add_slice(res, res->ops - before_ops, res->elapsed_ns - before_ns) == -1)
+		row_fail(res, ROW_WHY_IO_ERROR, "%s: out of memory", res->spec.name);
 	return rc;
 }
 
@@ -84,8 +121,8 @@ stop_with_error(struct target_result *tr, const struct row_result *res)
 /* Measure rows [first, last), all of one group. */
 static enum exit_status
 run_group(const struct options *o, const struct testfile *tf, unsigned char *buf,
-    struct target_result *tr, size_t first, size_t last, const char *target,
-    struct progress *p)
+    uint64_t batch_below_ns, struct target_result *tr, size_t first, size_t last,
+    const char *target, struct progress *p)
 {
 	struct row_run runs[PLAN_MAX_ROWS];
 	size_t i;
@@ -96,8 +133,7 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 		struct row_result *res = &tr->rows[i];
 
 		probe_row_open(&runs[i - first], res, tf, o->pattern, buf);
-		res->slices = calloc(o->rounds, sizeof *res->slices);
-		res->nslices = res->slices ? o->rounds : 0;
+		runs[i - first].batch_below_ns = batch_below_ns;
 		if (res->status == ROW_ERROR) {
 			stop_with_error(tr, res);
 			rc = STATUS_IO;
@@ -105,18 +141,24 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 			break;
 		}
 	}
-	for (r = 0; r < o->rounds && rc == STATUS_OK; r++) {
+	/* Round-robin until no row wants another slice. */
+	for (r = 0; rc == STATUS_OK; r++) {
+		bool any = false;
+
 		for (i = first; i < last && rc == STATUS_OK; i++) {
 			struct row_result *res = &tr->rows[i];
 
-			if (res->status != ROW_OK)
+			if (!wants_slice(o, res, r))
 				continue;
+			any = true;
 			if (run_slice(o, &runs[i - first], res, r, target, p) == -1 &&
 			    res->status == ROW_ERROR) {
 				stop_with_error(tr, res);
 				rc = STATUS_IO;
 			}
 		}
+		if (!any)
+			break;
 	}
 	for (i = first; i < last; i++) {
 		struct row_result *res = &tr->rows[i];
@@ -146,6 +188,9 @@ measure(const struct options *o, const struct testfile *tf, struct target_result
     const char *target, struct progress *p)
 {
 	unsigned char *buf = probe_alloc_buffer(largest_write(tr->rows, tr->nrows));
+	/* Operations shorter than this many clock reads are timed in batches,
+	 * so that reading the clock costs them under 1%. */
+	uint64_t batch_below_ns = BATCH_CLOCK_READS * platform_clock_read_ns();
 	size_t first = 0, last;
 	enum exit_status rc = STATUS_OK;
 
@@ -158,7 +203,7 @@ measure(const struct options *o, const struct testfile *tf, struct target_result
 		for (last = first; last < tr->nrows &&
 		    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
 			;
-		rc = run_group(o, tf, buf, tr, first, last, target, p);
+		rc = run_group(o, tf, buf, batch_below_ns, tr, first, last, target, p);
 		first = last;
 	}
 	/* Rows after an error never ran: drop them from the report. */

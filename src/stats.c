@@ -82,6 +82,23 @@ stats_add(struct stats *s, uint64_t ns)
 }
 
 void
+stats_add_batch(struct stats *s, uint64_t batch_ns, uint64_t n)
+{
+	uint64_t each;
+
+	if (n == 0)
+		return;
+	each = batch_ns / n;
+	s->count += n;
+	s->sum_ns += batch_ns;
+	if (each < s->min_ns)
+		s->min_ns = each;
+	if (each > s->max_ns)
+		s->max_ns = each;
+	s->buckets[stats_bucket_of(each)] += n;
+}
+
+void
 stats_merge(struct stats *dst, const struct stats *src)
 {
 	unsigned i;

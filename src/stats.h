@@ -23,6 +23,10 @@ struct stats {
 
 void stats_init(struct stats *s);
 void stats_add(struct stats *s, uint64_t ns);
+
+/* Add n operations timed together in batch_ns: the sum stays exact, and
+ * each counts as the batch's mean (percentiles become ones of batch means). */
+void stats_add_batch(struct stats *s, uint64_t batch_ns, uint64_t n);
 void stats_merge(struct stats *dst, const struct stats *src);
 
 /* Mean in nanoseconds; 0 when empty. */

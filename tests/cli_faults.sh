@@ -39,13 +39,8 @@ check_fault() {
 # ---- injected with the shim ----
 # Can this platform preload at all? Ask the shim to say it was loaded.
 preload=
-if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
-	rm -f "$WORK/log"
-	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_LOG=$WORK/log \
-	    "$SYNCPROBE" --version >/dev/null 2>&1 || :
-	if grep -q '^loaded$' "$WORK/log" 2>/dev/null; then
-		preload=yes
-	fi
+if preload_works; then
+	preload=yes
 fi
 
 # inject DESC SPEC STATUS PREFIX ARGS...: run with SYNCPROBE_FAULT=SPEC

@@ -8,11 +8,12 @@ dir=$WORK/target
 mkdir "$dir"
 
 # section_lines TITLE: the lines of the section titled TITLE in $out, from
-# the title to the next blank line, minus the title and two heading lines:
-# rows, and under a row that cannot run, its reason indented four spaces.
+# the title to the next blank line, minus the title, the two heading lines
+# and the group's notes (in parentheses, continued with one space): rows,
+# and under a row that cannot run, its reason indented four spaces.
 section_lines() {
 	awk -v t="$1" '$0 == t { s = 1; n = 0; next } s && /^$/ { s = 0 }
-		s { n++; if (n > 2) print }' "$out"
+		s { n++; if (n > 2 && $0 !~ /^\(/ && $0 !~ /^ [^ ]/) print }' "$out"
 }
 
 # section_rows TITLE: the rows alone.
@@ -63,10 +64,12 @@ check_row() {
 		;;
 	*" error") tap_fail "row '$name' failed" "$lines" ;;
 	*)
-		# ops/sec, mean, p50, p99, max: five numbers, ordered.
+		# ops/sec, mean, the mean's +-% (a number, or - with too few
+		# slices), p50, p99, max: six figures, the last three ordered.
 		set -- ${row#"$name"}
-		if [ $# -eq 5 ] && awk -v a="$3" -v b="$4" -v c="$5" 'BEGIN { exit !(a <= b && b <= c) }'; then
-			tap_ok "row '$name' has five figures with p50 <= p99 <= max"
+		if [ $# -eq 6 ] && awk -v p="$3" -v a="$4" -v b="$5" -v c="$6" \
+		    'BEGIN { exit !((p == "-" || p + 0 == p) && a <= b && b <= c) }'; then
+			tap_ok "row '$name' has six figures with p50 <= p99 <= max"
 		else
 			tap_fail "row '$name' figures" "$row"
 		fi

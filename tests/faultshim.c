@@ -16,6 +16,13 @@
  * they returned. Set to the target directory, it keeps the count on the
  * test file and its directory whatever else the program opens.
  *
+ *   SYNCPROBE_FAULT_SYNC_DELAY_US=N
+ *
+ * makes the disk slow instead of failing: every fdatasync and fsync, and
+ * every pwrite to a descriptor opened with O_DSYNC or O_SYNC, sleeps N
+ * microseconds before the real call (on files under SYNCPROBE_FAULT_PATH
+ * only, when that is set), as a disk that takes N us to flush would.
+ *
  *   SYNCPROBE_FAULT_LOG=FILE
  *
  * appends "loaded" when the library is loaded and "OP N ERRNO" for each
@@ -42,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_FAULTS  8
@@ -81,6 +89,7 @@ static struct fault faults[MAX_FAULTS];
 static size_t nfaults;
 static unsigned long calls[OP_COUNT];
 static const char *only_path;		/* SYNCPROBE_FAULT_PATH, or NULL */
+static unsigned long sync_delay_us;	/* SYNCPROBE_FAULT_SYNC_DELAY_US */
 static unsigned char tracked[MAX_FD];	/* fds of files under only_path */
 
 typedef ssize_t (*pwrite_fn)(int, const void *, size_t, off_t);
@@ -206,6 +215,19 @@ parse_fault(const char *spec, const char *item, size_t len)
 	nfaults++;
 }
 
+static void
+parse_delay(const char *s)
+{
+	char *end;
+
+	if (s == NULL || *s == '\0')
+		return;
+	errno = 0;
+	sync_delay_us = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '\0' || sync_delay_us > 10000000UL)
+		die_config(s, "SYNCPROBE_FAULT_SYNC_DELAY_US must be 0..10000000");
+}
+
 __attribute__((constructor)) static void
 shim_init(void)
 {
@@ -216,6 +238,7 @@ shim_init(void)
 	only_path = getenv("SYNCPROBE_FAULT_PATH");
 	if (only_path != NULL && *only_path == '\0')
 		only_path = NULL;
+	parse_delay(getenv("SYNCPROBE_FAULT_SYNC_DELAY_US"));
 	if (spec != NULL && *spec != '\0') {
 		for (p = spec;;) {
 			size_t len = strcspn(p, ",");
@@ -300,32 +323,61 @@ needs_mode(int flags)
 
 /* The interposed calls. Each counts itself, fails when its turn has come,
  * and otherwise hands over to the real call untouched. */
+/* The slow disk: sleep before a sync call, or a write that is one (always
+ * is_sync; else an O_DSYNC/O_SYNC descriptor), on a counted descriptor. */
+static void
+slow_disk(int fd, int is_sync)
+{
+	struct timespec ts;
+
+	if (sync_delay_us == 0 || (only_path != NULL && !fd_counts(fd)))
+		return;
+	if (!is_sync && !(fcntl(fd, F_GETFL) & O_DSYNC))
+		return;
+	ts.tv_sec = (time_t)(sync_delay_us / 1000000UL);
+	ts.tv_nsec = (long)(sync_delay_us % 1000000UL) * 1000L;
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
 ssize_t
 pwrite(int fd, const void *buf, size_t len, off_t off)
 {
 	resolve();
-	return inject_fd(OP_PWRITE, fd) ? -1 : real_pwrite(fd, buf, len, off);
+	if (inject_fd(OP_PWRITE, fd))
+		return -1;
+	slow_disk(fd, 0);
+	return real_pwrite(fd, buf, len, off);
 }
 
 ssize_t
 pwrite64(int fd, const void *buf, size_t len, off64_t off)
 {
 	resolve();
-	return inject_fd(OP_PWRITE, fd) ? -1 : real_pwrite64(fd, buf, len, off);
+	if (inject_fd(OP_PWRITE, fd))
+		return -1;
+	slow_disk(fd, 0);
+	return real_pwrite64(fd, buf, len, off);
 }
 
 int
 fdatasync(int fd)
 {
 	resolve();
-	return inject_fd(OP_FDATASYNC, fd) ? -1 : real_fdatasync(fd);
+	if (inject_fd(OP_FDATASYNC, fd))
+		return -1;
+	slow_disk(fd, 1);
+	return real_fdatasync(fd);
 }
 
 int
 fsync(int fd)
 {
 	resolve();
-	return inject_fd(OP_FSYNC, fd) ? -1 : real_fsync(fd);
+	if (inject_fd(OP_FSYNC, fd))
+		return -1;
+	slow_disk(fd, 1);
+	return real_fsync(fd);
 }
 
 int

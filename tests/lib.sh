@@ -98,6 +98,16 @@ problem() {
 	problems="${problems:+$problems$nl}$1"
 }
 
+# preload_works: true when tests/faultshim.so ($FAULTSHIM) can be preloaded
+# into syncprobe here (it says "loaded" in its log).
+preload_works() {
+	[ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ] || return 1
+	rm -f "$WORK/shim.log"
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_LOG=$WORK/shim.log \
+	    "$SYNCPROBE" --version >/dev/null 2>&1 || :
+	grep -q '^loaded$' "$WORK/shim.log" 2>/dev/null
+}
+
 # run ARGS...: run syncprobe (as $AS, a command prefix, when set); $rc,
 # $WORK/out and $WORK/err hold the result.
 AS=

@@ -237,6 +237,7 @@ main(void)
 	size_t t;
 
 	options_defaults(&o);
+	o.adaptive = false;
 	o.ops_per_test = 200;
 	o.test_ns = 0;
 	for (t = 0; t < NTARGETS; t++)
@@ -265,6 +266,13 @@ main(void)
 	o.direct = DIRECT_OFF;
 	rep.ntargets = 1;
 	check_golden("text-timed.txt", report_text, &rep);
+	/* Adaptive: a row whose time ran out, and a row timed in batches. */
+	o.adaptive = true;
+	o.test_ns = 0;
+	targets[0].rows[2].capped = true;
+	targets[0].rows[targets[0].nrows - 1].batch_ops = 8;
+	check_golden("text-adaptive.txt", report_text, &rep);
+	check_golden("json-adaptive.json", report_json, &rep);
 
 	for (t = 0; t < NTARGETS; t++)
 		run_free(&targets[t]);
