@@ -4,6 +4,8 @@
  * page's JSON OUTPUT section). */
 #include "config.h"
 
+#include <math.h>
+
 #include "json.h"
 #include "method.h"
 #include "plan.h"
@@ -81,7 +83,9 @@ put_latency(struct json *j, const char *key, const struct stats *s)
 		return;
 	}
 	json_begin_object(j, key);
-	json_double(j, "mean", row_usecs(stats_mean_ns(s)), USECS_DECIMALS);
+	/* Rounded to the ns first, as row_finish rounds the mean the advice
+	 * uses, so that a tie cannot print two different figures. */
+	json_double(j, "mean", row_usecs(round(stats_mean_ns(s))), USECS_DECIMALS);
 	json_double(j, "min", row_usecs((double)s->min_ns), USECS_DECIMALS);
 	for (i = 0; i < sizeof pcts / sizeof pcts[0]; i++)
 		json_double(j, pcts[i].key, row_usecs(stats_percentile_ns(s, pcts[i].p)),
