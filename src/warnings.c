@@ -52,16 +52,40 @@ warn_implausible(struct advice *a)
 	    a->basis->spec.name, mean, size);
 }
 
+static bool
+in_memory_fs(const char *name)
+{
+	return strcmp(name, "tmpfs") == 0 || strcmp(name, "ramfs") == 0;
+}
+
+/* The target's filesystem, or one under it (an overlay's upper directory,
+ * a loop device's backing file) that lives in memory: writes end there. */
+static const char *
+memory_layer(const struct storage_info *st)
+{
+	size_t i;
+
+	if (st->have_filesystem && in_memory_fs(st->filesystem))
+		return st->filesystem;
+	for (i = 1; i < st->nlayers; i++)
+		if (st->layers[i].kind == STORAGE_LAYER_FILESYSTEM &&
+		    in_memory_fs(st->layers[i].name))
+			return st->layers[i].name;
+	return NULL;
+}
+
 static void
 warn_nondurable(const struct storage_info *st, struct advice *a)
 {
-	if (st == NULL || !st->have_filesystem ||
-	    (strcmp(st->filesystem, "tmpfs") != 0 && strcmp(st->filesystem, "ramfs") != 0))
+	const char *fs;
+
+	if (st == NULL || (fs = memory_layer(st)) == NULL)
 		return;
 	advice_warn(a, "nondurable_fs",
-	    "The target is on %s, which lives in memory: nothing written here survives "
-	    "a reboot, and the figures say nothing about a disk. Test the directory "
-	    "the database will really use.", st->filesystem);
+	    "The target is on %s%s, which lives in memory: nothing written here "
+	    "survives a reboot, and the figures say nothing about a disk. Test the "
+	    "directory the database will really use.",
+	    fs == st->filesystem ? "" : "a layer on ", fs);
 }
 
 static void

@@ -139,8 +139,11 @@ if mount_tmpfs "$WORK/tmp" size=4m; then
 			"overlay on tmpfs: no device, nothing unresolved"
 		tap_check "overlay on tmpfs: the text header says so" \
 			grep -q '^  on overlay (tmpfs, no block device)' "$text"
+		tap_is "$(j '[.targets[0].advice.warnings[].code] | index("nondurable_fs") != null')" \
+			true "overlay on tmpfs: the nondurable_fs warning"
 	else
 		tap_skip "overlay on tmpfs" "mount -t overlay failed: $(head -n 1 "$WORK/mount.err")"
+		tap_skip "overlay on tmpfs: nondurable_fs" "mount -t overlay failed"
 	fi
 else
 	tap_skip "overlay on tmpfs" "cannot mount a tmpfs"

@@ -176,9 +176,26 @@ test_filesystem(void)
 	};
 	struct storage_info st;
 
+	const struct advice_warning *w;
+
 	storage_info_init(&st);
 	check_string_fact(&st, st.filesystem, sizeof st.filesystem, &st.have_filesystem,
 	    cases, sizeof cases / sizeof cases[0], "nondurable_fs");
+
+	/* An overlay whose upper directory is on tmpfs keeps nothing either. */
+	storage_info_init(&st);
+	st.have_filesystem = true;
+	snprintf(st.filesystem, sizeof st.filesystem, "overlay");
+	st.layers[0] = (struct storage_layer){ .kind = STORAGE_LAYER_FILESYSTEM,
+	    .parent = -1, .name = "overlay" };
+	st.layers[1] = (struct storage_layer){ .kind = STORAGE_LAYER_FILESYSTEM,
+	    .parent = 0, .name = "tmpfs" };
+	st.nlayers = 2;
+	w = rules(1, &st, NULL, "nondurable_fs");
+	ok(w != NULL && strstr(w->message, "a layer on tmpfs") != NULL,
+	    "overlay over tmpfs: warned, naming the layer: %s", w ? w->message : "");
+	snprintf(st.layers[1].name, sizeof st.layers[1].name, "ext4");
+	ok(rules(1, &st, NULL, "nondurable_fs") == NULL, "overlay over ext4: no warning");
 }
 
 static void
