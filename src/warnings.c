@@ -19,6 +19,7 @@
 static void warn_implausible(struct advice *a);
 static void warn_nondurable(const struct storage_info *st, struct advice *a);
 static void warn_nobarrier(const struct storage_info *st, struct advice *a);
+static void warn_volatile(const struct storage_info *st, struct advice *a);
 static void warn_rotational(const struct storage_info *st, struct advice *a);
 static void warn_writeback(const struct storage_info *st, struct advice *a);
 static void warn_direct(const struct row_result *rows, size_t n, struct advice *a);
@@ -148,6 +149,20 @@ matching_devices(const struct storage_info *st,
 	return n;
 }
 
+/* overlayfs's "volatile" mount option makes every sync a no-op: fast, and
+ * nothing durable (containers use it for scratch space). */
+static void
+warn_volatile(const struct storage_info *st, struct advice *a)
+{
+	if (st == NULL || !st->have_filesystem || strcmp(st->filesystem, "overlay") != 0 ||
+	    !st->have_mount_options || !storage_has_option(st->mount_options, "volatile"))
+		return;
+	advice_warn(a, "volatile_overlay",
+	    "The overlay is mounted with volatile: it skips every sync, so nothing "
+	    "here is durable and the figures are not a disk's. Test a directory "
+	    "outside it, or remount without volatile.");
+}
+
 static void
 warn_rotational(const struct storage_info *st, struct advice *a)
 {
@@ -266,6 +281,7 @@ warnings_compute(const struct row_result *rows, size_t n,
 	warn_implausible(a);
 	warn_nondurable(st, a);
 	warn_nobarrier(st, a);
+	warn_volatile(st, a);
 	warn_rotational(st, a);
 	warn_writeback(st, a);
 	warn_direct(rows, n, a);

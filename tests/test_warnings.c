@@ -214,6 +214,26 @@ test_nobarrier(void)
 }
 
 static void
+test_volatile(void)
+{
+	static const struct string_case cases[] = {
+		{ "rw,relatime,lowerdir=/l,upperdir=/u,workdir=/w,volatile", true },
+		{ "volatile", true }, { "rw,volatilex", false }, { "rw,relatime", false },
+	};
+	struct storage_info st;
+
+	storage_info_init(&st);
+	st.have_filesystem = true;
+	snprintf(st.filesystem, sizeof st.filesystem, "overlay");
+	check_string_fact(&st, st.mount_options, sizeof st.mount_options,
+	    &st.have_mount_options, cases, sizeof cases / sizeof cases[0], "volatile_overlay");
+	snprintf(st.filesystem, sizeof st.filesystem, "ext4");
+	st.have_mount_options = true;
+	snprintf(st.mount_options, sizeof st.mount_options, "volatile");
+	ok(rules(1, &st, NULL, "volatile_overlay") == NULL, "volatile on ext4 means nothing");
+}
+
+static void
 test_writeback(void)
 {
 	const struct advice_warning *w;
@@ -424,6 +444,7 @@ main(void)
 	test_rotational();
 	test_filesystem();
 	test_nobarrier();
+	test_volatile();
 	test_writeback();
 	test_several_devices();
 	test_direct();
