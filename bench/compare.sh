@@ -8,11 +8,11 @@
 # also runs alone. See bench/README for the knobs, how to read the tables,
 # the targets, and how to add a comparison.
 set -u
-COMPARISONS="rows fio syscalls cv"	# bench/NAME.sh, in this order
+COMPARISONS="rows fio syscalls cv slowdisk"	# bench/NAME.sh, in this order
 BENCH_ABOUT='Runs syncprobe, pg_test_fsync, fio and strace in a fresh subdirectory of DIR
-and prints ratios: the comparisons bench/rows.sh, fio.sh, syscalls.sh and
-cv.sh in turn (tables 1 to 4), then every target. Each also runs alone:
-sh bench/rows.sh DIR.'
+and prints ratios: the comparisons bench/rows.sh, fio.sh, syscalls.sh,
+cv.sh and slowdisk.sh in turn (tables 1 to 5), then every target. Each
+also runs alone: sh bench/rows.sh DIR.'
 NEEDS="jq pg_test_fsync fio strace time"
 # shellcheck source=bench/lib.sh
 . "$(dirname "$0")/lib.sh"
