@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cleanup.h"
+#include "durability.h"
 #include "method.h"
 #include "options.h"
 #include "report.h"
@@ -22,7 +23,11 @@ enum long_only {
 	OPT_DIRECT,
 	OPT_PATTERN,
 	OPT_WAL_SYNC_METHOD,
-	OPT_ROUNDS
+	OPT_ROUNDS,
+	OPT_DURABILITY,
+	OPT_ACKS,
+	OPT_FOR,
+	OPT_REMOVE
 };
 
 static const struct option long_options[] = {
@@ -37,6 +42,10 @@ static const struct option long_options[] = {
 	{ "pattern",         required_argument, NULL, OPT_PATTERN },
 	{ "wal-sync-method", required_argument, NULL, OPT_WAL_SYNC_METHOD },
 	{ "rounds",          required_argument, NULL, OPT_ROUNDS },
+	{ "durability",      required_argument, NULL, OPT_DURABILITY },
+	{ "acks",            required_argument, NULL, OPT_ACKS },
+	{ "for",             required_argument, NULL, OPT_FOR },
+	{ "remove",          no_argument,       NULL, OPT_REMOVE },
 	{ "format",          required_argument, NULL, 'F' },
 	{ "quiet",           no_argument,       NULL, 'q' },
 	{ "help",            no_argument,       NULL, 'h' },
@@ -70,6 +79,13 @@ usage(int status)
 "      --wal-sync-method=METHOD  base commit_delay on this method (the server's)\n"
 "      --rounds=N                measure each group in N interleaved rounds\n"
 "                                (default 5; 1 = one block per row)\n"
+"      --durability=write|verify  the power-cut check (DURABILITY in the manual):\n"
+"                                write records, acknowledging each once synced,\n"
+"                                or verify them after the power cut\n"
+"      --acks=FILE               verify against the writer's output, saved here\n"
+"      --for=DURATION            the writer stops after this long (default: when\n"
+"                                interrupted; -n N: after N records)\n"
+"      --remove                  the verifier removes the durability file\n"
 "  -F, --format=text|json|conf   report format (default text)\n"
 "  -q, --quiet                   no progress line on stderr\n"
 "  -h, --help                    show this help and exit\n"
@@ -78,8 +94,9 @@ usage(int status)
 "Sizes take B, k, kB, KiB, M, MB, MiB, G, GB, GiB (powers of 1024); durations\n"
 "s, ms, us (a bare number is seconds).\n"
 "Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
-"that cannot be used. SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the test file\n"
-"and then stop syncprobe with that same signal.\n");
+"that cannot be used, 3 (--durability=verify) acknowledged records were lost.\n"
+"SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the test file and then stop\n"
+"syncprobe with that same signal; they end a durability writer, keeping its file.\n");
 	exit(status);
 }
 
@@ -192,6 +209,20 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 		rc = options_parse_count(arg, MAX_ROUNDS, &v, err, sizeof err);
 		o->rounds = (unsigned)v;
 		break;
+	case OPT_DURABILITY:
+		rc = options_parse_durability(arg, &o->durability, err, sizeof err);
+		break;
+	case OPT_ACKS:
+		if (arg[0] == '\0')
+			die_value(c, arg, "empty file name");
+		o->acks = arg;
+		break;
+	case OPT_FOR:
+		rc = options_parse_duration(arg, &o->for_ns, err, sizeof err);
+		break;
+	case OPT_REMOVE:
+		o->remove = true;
+		break;
 	}
 	if (rc == -1)
 		die_value(c, arg, err);
@@ -242,7 +273,8 @@ parse_command_line(int argc, char **argv, struct options *o)
 		o->test_ns = 0;
 	o->targets = (const char *const *)argv + optind;
 	o->ntargets = (size_t)(argc - optind);
-	if (options_validate(o, err, sizeof err) == -1) {
+	if (durability_check_options(o, err, sizeof err) == -1 ||
+	    options_validate(o, err, sizeof err) == -1) {
 		fprintf(stderr, "syncprobe: %s\n", err);
 		exit(EXIT_USAGE);
 	}
@@ -273,6 +305,8 @@ main(int argc, char **argv)
 	int status = 0, rc = RUN_OK;
 
 	parse_command_line(argc, argv, &o);
+	if (o.durability != DURABILITY_OFF)
+		return durability_main(&o);
 	if (o.ntargets == 0) {
 		o.targets = here;
 		o.ntargets = 1;

@@ -47,6 +47,7 @@ static const char *const group_names[GROUP_COUNT] = {
 static const char *const direct_names[] = { "both", "on", "off" };
 static const char *const pattern_names[] = { "overwrite", "append" };
 static const char *const format_names[] = { "text", "json", "conf" };
+static const char *const durability_names[] = { "off", "write", "verify" };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -324,6 +325,17 @@ options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen
 }
 
 int
+options_parse_durability(const char *s, enum durability_mode *out, char *err, size_t errlen)
+{
+	int i = parse_choice(s, durability_names, COUNT(durability_names), err, errlen);
+
+	if (i < 0)
+		return -1;
+	*out = (enum durability_mode)i;
+	return 0;
+}
+
+int
 options_parse_format(const char *s, enum format *out, char *err, size_t errlen)
 {
 	int i = parse_choice(s, format_names, COUNT(format_names), err, errlen);
@@ -457,4 +469,10 @@ const char *
 options_pattern_name(enum pattern p)
 {
 	return pattern_names[p];
+}
+
+const char *
+options_durability_name(enum durability_mode d)
+{
+	return durability_names[d];
 }

@@ -34,6 +34,8 @@ enum group {
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_CONF };
+/* --durability: measure (off), or one half of the power-cut check. */
+enum durability_mode { DURABILITY_OFF, DURABILITY_WRITE, DURABILITY_VERIFY };
 
 struct options {
 	uint64_t test_ns;	/* time per test; 0 when ops_per_test is set */
@@ -51,6 +53,11 @@ struct options {
 	bool quiet;
 	const char *const *targets;
 	size_t ntargets;
+	/* The durability check (src/durability.h). */
+	enum durability_mode durability;
+	const char *acks;	/* --acks: the writer's acknowledgements */
+	bool remove;		/* --remove: the verifier removes the file */
+	uint64_t for_ns;	/* --for: the writer's time; 0: until stopped */
 };
 
 void options_defaults(struct options *o);
@@ -64,6 +71,7 @@ int options_parse_methods(const char *s, unsigned *out, char *err, size_t errlen
 int options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t errlen);
 int options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen);
 int options_parse_format(const char *s, enum format *out, char *err, size_t errlen);
+int options_parse_durability(const char *s, enum durability_mode *out, char *err, size_t errlen);
 
 /* Checks that need every option (block size rules, file size large enough
  * for the chosen groups, -f with targets). */
@@ -81,5 +89,6 @@ void options_format_duration(uint64_t ns, char *buf, size_t len);
 const char *options_group_name(enum group g);
 const char *options_direct_name(enum direct_mode d);
 const char *options_pattern_name(enum pattern p);
+const char *options_durability_name(enum durability_mode d);
 
 #endif
