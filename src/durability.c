@@ -768,10 +768,16 @@ list_lost(struct durability_verdict *v, uint64_t seq)
 	v->lost_first[i] = seq;
 }
 
+/* Count one slot: found is the record's number when st is OK; a block
+ * that is no intact record may be the write in flight, torn. */
 static void
-tally(struct durability_verdict *v, enum durable_record_status st, uint64_t found,
-    uint64_t expected)
+tally(struct durability_verdict *v, const unsigned char *block, unsigned char *scratch,
+    uint64_t slot, enum durable_record_status st, uint64_t found)
 {
+	const struct durable_geometry *g = &v->acks.header.geo;
+	uint64_t expected = durable_expected(g, v->acks.last_seq, slot), older, newer;
+	enum durable_verdict verdict = durable_judge(st, found, expected);
+
 	if (st == DURABLE_RECORD_OK) {
 		v->intact++;
 		if (found > v->acks.last_seq)
@@ -779,13 +785,20 @@ tally(struct durability_verdict *v, enum durable_record_status st, uint64_t foun
 		if (found > v->newest)
 			v->newest = found;
 	}
+	if (verdict == DURABLE_CORRUPT && st == DURABLE_RECORD_CORRUPT &&
+	    durable_record_sectors(block, g, v->acks.header.run_id, slot, scratch,
+	    &older, &newer) == 0)
+		verdict = durable_judge_torn(older, newer, expected, v->acks.last_seq);
 	if (expected != 0)
 		v->expected++;
-	switch (durable_judge(st, found, expected)) {
+	switch (verdict) {
 	case DURABLE_NOTHING_EXPECTED:
 		break;
 	case DURABLE_KEPT:
 		v->kept++;
+		break;
+	case DURABLE_TORN:
+		v->torn++;
 		break;
 	case DURABLE_MISSING:
 		v->missing++;
@@ -803,29 +816,31 @@ static int
 check_slots(struct durability_verdict *v, int fd, char *err, size_t errlen)
 {
 	const struct durable_geometry *g = &v->acks.header.geo;
-	unsigned char *buf = malloc(g->block_bytes);
+	unsigned char *buf = malloc(g->block_bytes), *scratch = malloc(g->block_bytes);
 	uint64_t slot;
+	int rc = 0;
 
-	if (buf == NULL) {
+	if (buf == NULL || scratch == NULL) {
 		snprintf(err, errlen, "read buffer: out of memory");
-		return -1;
+		rc = -1;
 	}
 	v->slots = durable_slots(g);
-	for (slot = 1; slot <= v->slots; slot++) {
+	for (slot = 1; slot <= v->slots && rc == 0; slot++) {
 		ssize_t n = read_at(fd, buf, g->block_bytes, slot * g->block_bytes);
-		uint64_t found = 0;
 		enum durable_record_status st;
+		uint64_t found = 0;
 
 		if (n < 0) {
 			snprintf(err, errlen, "read %s: %s", v->file, strerror(errno));
-			free(buf);
-			return -1;
+			rc = -1;
+			break;
 		}
 		st = durable_record_check(buf, (size_t)n, g, v->acks.header.run_id, slot, &found);
-		tally(v, st, found, durable_expected(g, v->acks.last_seq, slot));
+		tally(v, buf, scratch, slot, st, found);
 	}
 	free(buf);
-	return 0;
+	free(scratch);
+	return rc;
 }
 
 bool

@@ -34,6 +34,7 @@ struct durability_verdict {
 	uint64_t slots;			/* slots read */
 	uint64_t expected;		/* acknowledged records the file must hold */
 	uint64_t kept;			/* of those: there, or a newer record */
+	uint64_t torn;			/* of those: torn by the write in flight */
 	uint64_t missing;		/* an older record, zeros, or past the end */
 	uint64_t corrupt;		/* damaged, torn or foreign bytes */
 	uint64_t lost_first[DURABILITY_LISTED];	/* smallest lost numbers */

@@ -66,6 +66,9 @@ text_counts(FILE *out, const struct durability_verdict *v)
 	fprintf(out, "  %-34s %10llu  (the newest in each slot)\n",
 	    "the file can still hold", (unsigned long long)v->expected);
 	fprintf(out, "  %-34s %10llu\n", "kept", (unsigned long long)v->kept);
+	if (v->torn > 0)
+		fprintf(out, "  %-34s %10llu  (being overwritten: not a loss)\n",
+		    "torn by the write in flight", (unsigned long long)v->torn);
 	fprintf(out, "  %-34s %10llu  (missing %llu, corrupt %llu)\n", "lost",
 	    (unsigned long long)lost(v), (unsigned long long)v->missing,
 	    (unsigned long long)v->corrupt);
@@ -134,6 +137,7 @@ durability_report_json(FILE *out, const struct durability_verdict *v)
 	json_uint(&j, "acknowledged", v->acks.last_seq);
 	json_uint(&j, "expected", v->expected);
 	json_uint(&j, "kept", v->kept);
+	json_uint(&j, "torn_in_flight", v->torn);
 	json_uint(&j, "lost", lost(v));
 	json_uint(&j, "missing", v->missing);
 	json_uint(&j, "corrupt", v->corrupt);

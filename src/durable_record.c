@@ -169,43 +169,41 @@ payload_next(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
+/* The payload word at byte off of the record: pseudo-random from the run
+ * id and the number, except that every sector after the first carries
+ * the number where the first has its own (OFF_SEQ), so that each part of
+ * a torn write still says which record it belongs to. */
+static uint64_t
+payload_word(uint64_t *state, uint64_t seq, size_t off)
+{
+	uint64_t w = payload_next(state);
+
+	return off % DURABLE_SECTOR_BYTES == OFF_SEQ ? seq : w;
+}
+
 static uint64_t
 payload_seed(uint64_t run_id, uint64_t seq)
 {
 	return run_id ^ (seq * 0xD1B54A32D192ED03ULL);
 }
 
-static size_t
-payload_len(uint32_t block_bytes)
-{
-	return block_bytes - DURABLE_RECORD_FIXED - DURABLE_CRC_BYTES;
-}
-
-static void
-payload_fill(unsigned char *p, size_t len, uint64_t run_id, uint64_t seq)
-{
-	uint64_t state = payload_seed(run_id, seq);
-	size_t i;
-
-	for (i = 0; i < len; i += 8) {
-		unsigned char word[8];
-
-		put_le64(word, payload_next(&state));
-		memcpy(p + i, word, len - i < 8 ? len - i : 8);
-	}
-}
-
+/* Write the payload of record seq into out, or, with out NULL, compare
+ * it with in: true when every byte is as written. */
 static bool
-payload_matches(const unsigned char *p, size_t len, uint64_t run_id, uint64_t seq)
+payload(unsigned char *out, const unsigned char *in, uint32_t block_bytes,
+    uint64_t run_id, uint64_t seq)
 {
 	uint64_t state = payload_seed(run_id, seq);
-	size_t i;
+	size_t off, end = block_bytes - DURABLE_CRC_BYTES;
 
-	for (i = 0; i < len; i += 8) {
+	for (off = DURABLE_RECORD_FIXED; off < end; off += 8) {
 		unsigned char word[8];
+		size_t n = end - off < 8 ? end - off : 8;
 
-		put_le64(word, payload_next(&state));
-		if (memcmp(p + i, word, len - i < 8 ? len - i : 8) != 0)
+		put_le64(word, payload_word(&state, seq, off));
+		if (out != NULL)
+			memcpy(out + off, word, n);
+		else if (memcmp(in + off, word, n) != 0)
 			return false;
 	}
 	return true;
@@ -223,7 +221,7 @@ durable_record_encode(unsigned char *block, const struct durable_geometry *g,
 	put_le64(block + OFF_RUN, run_id);
 	put_le64(block + OFF_SEQ, seq);
 	put_le64(block + OFF_OFFSET, durable_offset_of(g, seq));
-	payload_fill(block + DURABLE_RECORD_FIXED, payload_len(b), run_id, seq);
+	payload(block, NULL, b, run_id, seq);
 	put_le32(block + b - DURABLE_CRC_BYTES, crc32c(0, block, b - DURABLE_CRC_BYTES));
 }
 
@@ -252,10 +250,55 @@ durable_record_check(const unsigned char *block, size_t len,
 	/* Intact, but written for another place: a misdirected write. */
 	if (durable_slot_of(g, s) != slot || get_le64(block + OFF_OFFSET) != slot * b)
 		return DURABLE_RECORD_MISPLACED;
-	if (!payload_matches(block + DURABLE_RECORD_FIXED, payload_len(b), run_id, s))
+	if (!payload(NULL, block, b, run_id, s))
 		return DURABLE_RECORD_CORRUPT;
 	*seq = s;
 	return DURABLE_RECORD_OK;
+}
+
+int
+durable_record_sectors(const unsigned char *block, const struct durable_geometry *g,
+    uint64_t run_id, uint64_t slot, unsigned char *scratch, uint64_t *older,
+    uint64_t *newer)
+{
+	uint32_t b = g->block_bytes, k;
+	uint64_t seqs[2] = { 0, 0 }, built = 0;
+	unsigned n = 0, i;
+
+	for (k = 0; k < b; k += DURABLE_SECTOR_BYTES) {
+		uint64_t s = get_le64(block + k + OFF_SEQ);
+
+		if (s == 0 || durable_slot_of(g, s) != slot)
+			return -1;
+		for (i = 0; i < n && seqs[i] != s; i++)
+			continue;
+		if (i == n) {
+			if (n == 2)
+				return -1;	/* three records: no single tear */
+			seqs[n++] = s;
+		}
+		if (built != s) {
+			durable_record_encode(scratch, g, run_id, s);
+			built = s;
+		}
+		if (memcmp(block + k, scratch + k, DURABLE_SECTOR_BYTES) != 0)
+			return -1;
+	}
+	*older = n == 2 && seqs[1] < seqs[0] ? seqs[1] : seqs[0];
+	*newer = n == 2 && seqs[1] > seqs[0] ? seqs[1] : seqs[0];
+	return 0;
+}
+
+enum durable_verdict
+durable_judge_torn(uint64_t older, uint64_t newer, uint64_t expected, uint64_t last_acked)
+{
+	if (expected == 0)
+		return DURABLE_NOTHING_EXPECTED;
+	/* The expected record, or a newer one, was there, and a write that
+	 * was never acknowledged was overwriting it when the power went. */
+	if (older < newer && older >= expected && newer > last_acked)
+		return DURABLE_TORN;
+	return DURABLE_CORRUPT;
 }
 
 enum durable_verdict

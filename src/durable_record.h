@@ -17,6 +17,7 @@
 #define DURABLE_HEADER_BYTES    76	/* the used part of block 0 */
 #define DURABLE_RECORD_FIXED    40	/* a record's fields before its payload */
 #define DURABLE_CRC_BYTES       4	/* the checksum ending every record */
+#define DURABLE_SECTOR_BYTES    512	/* the unit a torn write is made of */
 
 /* Where records go: the same as the file's header says and the header
  * line of the acknowledgements repeats. */
@@ -56,7 +57,9 @@ enum durable_verdict {
 	DURABLE_NOTHING_EXPECTED,	/* no acknowledged record maps here */
 	DURABLE_KEPT,		/* it, or a newer record, is there */
 	DURABLE_MISSING,	/* an older record, zeros, or the end of the file */
-	DURABLE_CORRUPT		/* damaged, torn, or someone else's bytes */
+	DURABLE_CORRUPT,	/* damaged, torn, or someone else's bytes */
+	DURABLE_TORN		/* it, or a newer record, part overwritten by the
+				 * unacknowledged write in flight: not a loss */
 };
 
 /* Whether the geometry is one a writer can produce: a power-of-two block
@@ -99,10 +102,26 @@ enum durable_record_status durable_record_check(const unsigned char *block,
     size_t len, const struct durable_geometry *g, uint64_t run_id,
     uint64_t slot, uint64_t *seq);
 
+/* Whether a block that is no intact record is, sector by sector, parts
+ * of records of run_id that belong in slot (each sector as that record's
+ * sector, and the record's number in it): a write torn by the power cut.
+ * Returns 0 with the two numbers in *older and *newer (the same number
+ * when there is one), or -1. scratch holds block_bytes bytes. */
+int durable_record_sectors(const unsigned char *block, const struct durable_geometry *g,
+    uint64_t run_id, uint64_t slot, unsigned char *scratch, uint64_t *older,
+    uint64_t *newer);
+
 /* Judge a slot that holds a record of status st (numbered found when OK)
  * and must hold expected (0: nothing). */
 enum durable_verdict durable_judge(enum durable_record_status st, uint64_t found,
     uint64_t expected);
+
+/* Judge a slot whose block durable_record_sectors found to be records
+ * older and newer torn apart, when records up to last_acked were
+ * acknowledged: TORN (not a loss) only when older is the expected record
+ * or newer, and newer was never acknowledged; else CORRUPT. */
+enum durable_verdict durable_judge_torn(uint64_t older, uint64_t newer,
+    uint64_t expected, uint64_t last_acked);
 
 /* Names for reports: "ok", "short", "empty", ... */
 const char *durable_record_status_name(enum durable_record_status st);

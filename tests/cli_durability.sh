@@ -170,7 +170,8 @@ expect "--for=200ms: ends by itself, exit 0, end line 'time'" 0 \
 # writer ($pid) ended first or ten seconds passed.
 wait_for_acks() {
 	i=0
-	while [ "$(grep -c '^ack ' "$WORK/acks" 2>/dev/null || true)" -lt "$1" ]; do
+	# The background job may not have created the file yet: count 0.
+	while [ "$(cat "$WORK/acks" 2>/dev/null | grep -c '^ack ')" -lt "$1" ]; do
 		kill -0 "$pid" 2>/dev/null || return 1
 		[ $i -lt 200 ] || return 1
 		sleep 0.05
