@@ -26,12 +26,6 @@ verify() {
 	"$SYNCPROBE" --durability=verify "$@" >"$WORK/vout" 2>"$WORK/verr" || rc=$?
 }
 
-# json_field KEY: a number, string or bool of the verifier's JSON output
-# (one "key": value per line), without jq.
-json_field() {
-	sed -n "s/^  \"$1\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}\$/\1/p" "$WORK/vout"
-}
-
 # expect DESC WANT_RC GOT_CHECK: pass when $rc is WANT_RC and GOT_CHECK
 # (a shell condition) holds; show the outputs otherwise.
 expect() {
@@ -166,28 +160,16 @@ write "$WORK/for" --for=200ms --pattern=append --file-size=64k
 expect "--for=200ms: ends by itself, exit 0, end line 'time'" 0 \
     '[ "$(tail -n 1 "$WORK/acks" | cut -d" " -f1,4)" = "end time" ]'
 
-# wait_for_acks N: true once $WORK/acks holds N ack lines, false when the
-# writer ($pid) ended first or ten seconds passed.
-wait_for_acks() {
-	i=0
-	# The background job may not have created the file yet: count 0.
-	while [ "$(cat "$WORK/acks" 2>/dev/null | grep -c '^ack ')" -lt "$1" ]; do
-		kill -0 "$pid" 2>/dev/null || return 1
-		[ $i -lt 200 ] || return 1
-		sleep 0.05
-		i=$((i + 1))
-	done
-}
-
 # SIGKILL mid-write: every record acknowledged before it is in the file
 # (the page cache keeps it; only a power cut can lose it).
 for pattern in append overwrite; do
 	k=$WORK/kill-$pattern
 	mkdir "$k"
+	rm -f "$WORK/acks"	# an old one would satisfy acks_at_least at once
 	"$SYNCPROBE" --durability=write -q --pattern=$pattern --file-size=256k "$k" \
 	    >"$WORK/acks" 2>"$WORK/werr" &
 	pid=$!
-	if wait_for_acks 30; then
+	if wait_for "$pid" acks_at_least 30; then
 		kill -KILL "$pid"
 		wait "$pid" 2>/dev/null || :
 		verify --acks="$WORK/acks" -F json "$k"
@@ -204,9 +186,10 @@ done
 # SIGINT and SIGQUIT) ends the writer cleanly and keeps the file.
 k=$WORK/term
 mkdir "$k"
+rm -f "$WORK/acks"
 "$SYNCPROBE" --durability=write --pattern=append --file-size=64k "$k" >"$WORK/acks" 2>"$WORK/werr" &
 pid=$!
-if wait_for_acks 5; then
+if wait_for "$pid" acks_at_least 5; then
 	kill -TERM "$pid"
 	rc=0
 	wait "$pid" || rc=$?

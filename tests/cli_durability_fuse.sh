@@ -42,20 +42,16 @@ trap 'stop_disk; cleanup_work' EXIT
 "$PYTHON" -c 'import fusepy' 2>/dev/null || "$PYTHON" -c 'from fuse import FUSE' 2>/dev/null ||
     skip_all "no fusepy for $PYTHON (Debian: apt-get install fuse3 python3-fusepy)"
 
+mounted() {
+	grep -q " $mnt fuse" /proc/mounts
+}
+
 # start_disk MODE: mount the fake disk over $platter; false when it did
 # not come up within ten seconds.
 start_disk() {
 	"$PYTHON" "$FAKEDISK" "$1" "$platter" "$mnt" 2>"$WORK/disk.err" &
 	disk_pid=$!
-	i=0
-	until grep -q " $mnt fuse" /proc/mounts; do
-		if ! kill -0 "$disk_pid" 2>/dev/null || [ $i -ge 200 ]; then
-			stop_disk
-			return 1
-		fi
-		sleep 0.05
-		i=$((i + 1))
-	done
+	wait_for "$disk_pid" mounted || { stop_disk; return 1; }
 }
 
 # A clean unmount: the disk writes its cache back and exits.
@@ -63,22 +59,6 @@ unmount_disk() {
 	umount "$mnt"
 	wait "$disk_pid" 2>/dev/null || :
 	disk_pid=
-}
-
-# wait_acks N: true once the writer ($writer) has acknowledged N records.
-wait_acks() {
-	i=0
-	# The background job may not have created the file yet: count 0.
-	while [ "$(cat "$WORK/acks" 2>/dev/null | grep -c '^ack ')" -lt "$1" ]; do
-		kill -0 "$writer" 2>/dev/null || return 1
-		[ $i -lt 200 ] || return 1
-		sleep 0.05
-		i=$((i + 1))
-	done
-}
-
-json_field() {
-	sed -n "s/^  \"$1\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}\$/\1/p" "$WORK/vout"
 }
 
 # verify: the verifier on the mounted disk; $rc, $WORK/vout, $WORK/verr.
@@ -92,7 +72,7 @@ verify() {
 # SIGKILL the writer, check the file there (nothing lost yet), cut the
 # disk's power, mount it again and verify. Leaves $rc and $WORK/vout.
 power_cut() {
-	rm -rf "$platter"
+	rm -rf "$platter" "$WORK/acks"
 	mkdir -p "$platter" "$mnt"
 	if ! start_disk "$1"; then
 		why="the FUSE mount did not come up: $(head -n 3 "$WORK/disk.err" | tr '\n' ' ')"
@@ -102,7 +82,7 @@ power_cut() {
 	"$SYNCPROBE" --durability=write -q --direct=off --pattern="$2" --file-size=256k "$mnt" \
 	    >"$WORK/acks" 2>"$WORK/werr" &
 	writer=$!
-	if ! wait_acks 50; then
+	if ! wait_for "$writer" acks_at_least 50; then
 		kill -KILL "$writer" 2>/dev/null || :
 		wait "$writer" 2>/dev/null || :
 		why="the writer gave no 50 acknowledgements: $(cat "$WORK/werr")"
