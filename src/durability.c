@@ -675,13 +675,14 @@ read_acks(struct durability_verdict *v, char *err, size_t errlen)
 }
 
 /* Open the durability file for reading and refuse what is not a regular
- * file. Returns the descriptor or -1. */
+ * file. Returns the descriptor, or -1 (*gone: there is no such file). */
 static int
-open_for_verify(const struct place *pl, char *err, size_t errlen)
+open_for_verify(const struct place *pl, bool *gone, char *err, size_t errlen)
 {
 	struct stat st;
 	int fd = openat(pl->dirfd, pl->name, VERIFY_FLAGS);
 
+	*gone = fd == -1 && errno == ENOENT;
 	if (fd == -1) {
 		if (errno == ELOOP)
 			snprintf(err, errlen, "%s: a symbolic link (refused: the writer never "
@@ -826,7 +827,8 @@ check_slots(struct durability_verdict *v, int fd, char *err, size_t errlen)
 	}
 	v->slots = durable_slots(g);
 	for (slot = 1; slot <= v->slots && rc == 0; slot++) {
-		ssize_t n = read_at(fd, buf, g->block_bytes, slot * g->block_bytes);
+		/* No file (fd -1): every block is past its end. */
+		ssize_t n = fd < 0 ? 0 : read_at(fd, buf, g->block_bytes, slot * g->block_bytes);
 		enum durable_record_status st;
 		uint64_t found = 0;
 
@@ -876,10 +878,19 @@ verify_file(struct durability_verdict *v, const struct options *o, struct place 
     bool *judged)
 {
 	char err[ERR_LEN];
+	bool gone;
 	int fd, rc = 0;
 
 	*judged = false;
-	if ((fd = open_for_verify(pl, err, sizeof err)) == -1) {
+	if ((fd = open_for_verify(pl, &gone, err, sizeof err)) == -1) {
+		/* The very path the writer created, and synced with its
+		 * directory before the first acknowledgement: lost. */
+		if (gone && strcmp(pl->path, v->acks.file) == 0) {
+			v->file_gone = true;
+			v->header = DURABLE_HEADER_EMPTY;
+			*judged = check_slots(v, -1, err, sizeof err) == 0;
+			return 0;
+		}
 		die(err);
 		return EXIT_USAGE;
 	}

@@ -31,6 +31,7 @@ struct durability_verdict {
 	struct durable_acks acks;	/* header, last acknowledged record, end */
 	bool last_line_cut;		/* the acks' last line had no newline */
 	enum durable_header_status header;	/* OK, or EMPTY/DAMAGED: lost */
+	bool file_gone;			/* no file where the writer made it */
 	uint64_t slots;			/* slots read */
 	uint64_t expected;		/* acknowledged records the file must hold */
 	uint64_t kept;			/* of those: there, or a newer record */

@@ -51,7 +51,10 @@ text_run(FILE *out, const struct durability_verdict *v)
 		    "  power cut hit it mid-write\n", durable_end_name(v->acks.end));
 	if (v->last_line_cut)
 		fprintf(out, "  the last line of the acknowledgements was cut short (not counted)\n");
-	if (v->header != DURABLE_HEADER_OK)
+	if (v->file_gone)
+		fprintf(out, "  the file is gone: the writer created it, and synced it with its\n"
+		    "  directory, before the first acknowledgement\n");
+	else if (v->header != DURABLE_HEADER_OK)
 		fprintf(out, "  the file's header is %s: it was synced before the first\n"
 		    "  acknowledgement\n", header_name(v->header));
 }
@@ -133,6 +136,7 @@ durability_report_json(FILE *out, const struct durability_verdict *v)
 	json_string(&j, "writer_end", v->acks.end == DURABLE_END_NONE ? NULL :
 	    durable_end_name(v->acks.end));
 	json_bool(&j, "acks_last_line_cut", v->last_line_cut);
+	json_bool(&j, "file_exists", !v->file_gone);
 	json_string(&j, "header", header_name(v->header));
 	json_uint(&j, "acknowledged", v->acks.last_seq);
 	json_uint(&j, "expected", v->expected);

@@ -91,6 +91,14 @@ verify --acks="$WORK/acks.append" -F json --remove "$d"
 expect "header zeroed: exit 3, header missing, --remove refused" 3 \
     '[ "$(json_field header) $(json_field lost) $(json_field removed)" = "missing 0 false" ] && [ -f "$d/syncprobe-durability" ] && grep -q "not removed" "$WORK/verr"'
 cp "$WORK/pristine" "$d/syncprobe-durability"
+mv "$d/syncprobe-durability" "$WORK/moved"
+verify --acks="$WORK/acks.append" -F json "$d"
+expect "the file gone from where the writer made it: exit 3, all 7 missing" 3 \
+    '[ "$(json_field file_exists) $(json_field lost) $(json_field missing)" = "false 7 7" ]'
+verify --acks="$WORK/acks.append" "$WORK"
+expect "no durability file in another directory: exit 2, no such file" 2 \
+    'grep -q "No such file" "$WORK/verr" && [ ! -s "$WORK/vout" ]'
+mv "$WORK/moved" "$d/syncprobe-durability"
 
 # --- What is not a durability file is refused and left alone (exit 2).
 head -c 65536 /dev/urandom >"$WORK/random"
