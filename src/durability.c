@@ -243,8 +243,10 @@ read_at(int fd, unsigned char *buf, size_t len, uint64_t off)
 	return (ssize_t)done;
 }
 
+/* One line on stderr, the form every error takes; the caller decides the
+ * exit status. */
 static void
-die(const char *msg)
+report_error(const char *msg)
 {
 	fprintf(stderr, "syncprobe: %s\n", msg);
 }
@@ -605,7 +607,7 @@ durability_write(const struct options *o)
 		writer_loop(&w, &last, &why);
 		rc = writer_finish(&w, last, why);
 	} else if (err[0] != '\0') {
-		die(err);
+		report_error(err);
 	}
 	if (w.fd >= 0)
 		(void)close(w.fd);	/* a failed setup: the file is gone or unused */
@@ -863,7 +865,7 @@ remove_verified(struct durability_verdict *v, const struct place *pl, int fd)
 		return 0;
 	}
 	if (place_remove(pl, fd, err, sizeof err) == -1) {
-		die(err);
+		report_error(err);
 		return EXIT_IO;
 	}
 	v->removed = true;
@@ -891,14 +893,14 @@ verify_file(struct durability_verdict *v, const struct options *o, struct place 
 			*judged = check_slots(v, -1, err, sizeof err) == 0;
 			return 0;
 		}
-		die(err);
+		report_error(err);
 		return EXIT_USAGE;
 	}
 	if (check_header(v, fd, pl, err, sizeof err) == -1) {
-		die(err);
+		report_error(err);
 		rc = EXIT_USAGE;
 	} else if (check_slots(v, fd, err, sizeof err) == -1) {
-		die(err);
+		report_error(err);
 		rc = EXIT_IO;
 	} else {
 		*judged = true;
@@ -922,7 +924,7 @@ durability_verify(const struct options *o)
 	v.acks_path = o->acks;
 	if (place_resolve(&pl, o, err, sizeof err) == -1 || read_acks(&v, err, sizeof err) == -1 ||
 	    place_open_dir(&pl, err, sizeof err) == -1) {
-		die(err);
+		report_error(err);
 		place_close(&pl);
 		return EXIT_USAGE;
 	}
