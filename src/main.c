@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cleanup.h"
+#include "durability.h"
 #include "judge.h"
 #include "method.h"
 #include "names.h"
@@ -30,7 +31,11 @@ enum long_only {
 	OPT_DIRECT,
 	OPT_PATTERN,
 	OPT_WAL_SYNC_METHOD,
-	OPT_ROUNDS
+	OPT_ROUNDS,
+	OPT_DURABILITY,
+	OPT_ACKS,
+	OPT_FOR,
+	OPT_REMOVE
 };
 
 static void groups_list(char *buf, size_t len);
@@ -72,6 +77,16 @@ static const struct cli_option {
 	{ "rounds", required_argument, OPT_ROUNDS, "N",
 	  "measure each group in N interleaved rounds (default 5; 1 = one block per row)",
 	  NULL },
+	{ "durability", required_argument, OPT_DURABILITY, "write|verify",
+	  "the power-cut check (DURABILITY in the manual): write records, "
+	  "acknowledging each once synced, or verify them after the power cut", NULL },
+	{ "acks", required_argument, OPT_ACKS, "FILE",
+	  "verify against the writer's output, saved here", NULL },
+	{ "for", required_argument, OPT_FOR, "DURATION",
+	  "the writer stops after this long (default: when interrupted; -n N: after "
+	  "N records)", NULL },
+	{ "remove", no_argument, OPT_REMOVE, NULL,
+	  "the verifier removes the durability file", NULL },
 	{ "format", required_argument, 'F', "{}", "report format (default text)", formats_list },
 	{ "quiet", no_argument, 'q', NULL, "no progress line on stderr", NULL },
 	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
@@ -173,8 +188,9 @@ usage(int status)
 "Sizes take B, k, kB, KiB, M, MB, MiB, G, GB, GiB (powers of 1024); durations\n"
 "s, ms, us (a bare number is seconds).\n"
 "Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
-"that cannot be used. SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the test file\n"
-"and then stop syncprobe with that same signal.\n");
+"that cannot be used, 3 (--durability=verify) acknowledged records were lost.\n"
+"SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the test file and then stop\n"
+"syncprobe with that same signal; they end a durability writer, keeping its file.\n");
 	exit(status);
 }
 
@@ -271,6 +287,20 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 		rc = options_parse_count(arg, MAX_ROUNDS, &v, err, sizeof err);
 		o->rounds = (unsigned)v;
 		break;
+	case OPT_DURABILITY:
+		rc = options_parse_durability(arg, &o->durability, err, sizeof err);
+		break;
+	case OPT_ACKS:
+		if (arg[0] == '\0')
+			die_value(c, arg, "empty file name");
+		o->acks = arg;
+		break;
+	case OPT_FOR:
+		rc = options_parse_duration(arg, &o->for_ns, err, sizeof err);
+		break;
+	case OPT_REMOVE:
+		o->remove = true;
+		break;
 	}
 	if (rc == -1)
 		die_value(c, arg, err);
@@ -356,7 +386,8 @@ parse_command_line(int argc, char **argv, struct options *o)
 	o->adaptive = !have_secs && !o->ops_per_test;
 	o->targets = (const char *const *)argv + optind;
 	o->ntargets = (size_t)(argc - optind);
-	if (options_validate(o, err, sizeof err) == -1) {
+	if (durability_check_options(o, err, sizeof err) == -1 ||
+	    options_validate(o, err, sizeof err) == -1) {
 		fprintf(stderr, "syncprobe: %s\n", err);
 		exit(STATUS_USAGE);
 	}
@@ -425,6 +456,8 @@ main(int argc, char **argv)
 	enum exit_status status;
 
 	parse_command_line(argc, argv, &o);
+	if (o.durability != DURABILITY_OFF)
+		return durability_main(&o);
 	if (o.ntargets == 0) {
 		o.targets = here;
 		o.ntargets = 1;

@@ -47,6 +47,8 @@ static const char *const direct_names[] = { "both", "on", "off" };
 static const char *const pattern_names[] = { "overwrite", "append" };
 static const struct name_list direct_list = NAME_LIST_STRINGS(direct_names);
 static const struct name_list pattern_list = NAME_LIST_STRINGS(pattern_names);
+static const char *const durability_names[] = { "off", "write", "verify" };
+static const struct name_list durability_list = NAME_LIST_STRINGS(durability_names);
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -303,6 +305,17 @@ options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen
 }
 
 int
+options_parse_durability(const char *s, enum durability_mode *out, char *err, size_t errlen)
+{
+	int i = parse_choice(s, &durability_list, err, errlen);
+
+	if (i < 0)
+		return -1;
+	*out = (enum durability_mode)i;
+	return 0;
+}
+
+int
 options_parse_format(const char *s, const struct report_format **out,
     char *err, size_t errlen)
 {
@@ -442,4 +455,10 @@ const char *
 options_pattern_name(enum pattern p)
 {
 	return pattern_names[p];
+}
+
+const char *
+options_durability_name(enum durability_mode d)
+{
+	return durability_names[d];
 }

@@ -24,6 +24,8 @@
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
 struct report_format;	/* report.h */
+/* --durability: measure (off), or one half of the power-cut check. */
+enum durability_mode { DURABILITY_OFF, DURABILITY_WRITE, DURABILITY_VERIFY };
 
 struct options {
 	/* Neither -s nor -n: each row runs until its mean is known well
@@ -44,6 +46,11 @@ struct options {
 	bool quiet;
 	const char *const *targets;
 	size_t ntargets;
+	/* The durability check (src/durability.h). */
+	enum durability_mode durability;
+	const char *acks;	/* --acks: the writer's acknowledgements */
+	bool remove;		/* --remove: the verifier removes the file */
+	uint64_t for_ns;	/* --for: the writer's time; 0: until stopped */
 };
 
 void options_defaults(struct options *o);
@@ -60,6 +67,7 @@ int options_parse_format(const char *s, const struct report_format **out,
     char *err, size_t errlen);
 /* A method this system has (--wal-sync-method). */
 int options_parse_method(const char *s, const struct method **out, char *err, size_t errlen);
+int options_parse_durability(const char *s, enum durability_mode *out, char *err, size_t errlen);
 
 /* The choices of a --direct or --pattern value, joined with sep. */
 void options_direct_choices(const char *sep, char *buf, size_t len);
@@ -77,5 +85,6 @@ void options_format_duration(uint64_t ns, char *buf, size_t len);
 
 const char *options_direct_name(enum direct_mode d);
 const char *options_pattern_name(enum pattern p);
+const char *options_durability_name(enum durability_mode d);
 
 #endif

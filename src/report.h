@@ -21,10 +21,15 @@ struct report {
 
 /* A report format, one table row each: -F NAME writes the report with
  * write(). A new format is one row of report_formats plus its writer. */
+/* What a format is, for code that must decide on it (the durability
+ * verifier writes text or JSON of its own). */
+enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_CONF };
+
 struct report_format {
 	const char *name;
 	void (*write)(FILE *out, const struct report *r);
 	bool one_target;	/* settings for one server: refuse several targets */
+	enum report_kind kind;
 };
 
 extern const struct report_format report_formats[];	/* the first is the default */

@@ -9,9 +9,9 @@
 #include <string.h>
 
 const struct report_format report_formats[] = {
-	{ "text", report_text, false },
-	{ "json", report_json, false },
-	{ "conf", report_conf, true },
+	{ "text", report_text, false, REPORT_TEXT },
+	{ "json", report_json, false, REPORT_JSON },
+	{ "conf", report_conf, true, REPORT_CONF },
 };
 
 const struct name_list report_format_names =

@@ -21,14 +21,11 @@ fi
 
 # wait_for_testfile: true once the test file exists in $dir, false if
 # syncprobe ($pid) ended first or it did not appear in ten seconds.
+has_testfile() {
+	! no_testfile "$dir"
+}
 wait_for_testfile() {
-	i=0
-	while no_testfile "$dir"; do
-		kill -0 "$pid" 2>/dev/null || return 1
-		[ $i -lt 200 ] || return 1
-		sleep 0.05
-		i=$((i + 1))
-	done
+	wait_for "$pid" has_testfile
 }
 
 # signalled NAME NUMBER: start a long run, send NAME once the test file

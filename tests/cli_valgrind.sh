@@ -11,7 +11,8 @@ mkdir "$dir"
 
 skip_all() {
 	for what in "a short full run" "an unusable target" \
-	    "an existing -f file" "a second target missing" "an I/O error mid-run"; do
+	    "an existing -f file" "a second target missing" "an I/O error mid-run" \
+	    "the durability writer" "the durability verifier, records lost"; do
 		tap_skip "valgrind: $what" "$1"
 	done
 	tap_done
@@ -63,5 +64,12 @@ if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
 else
 	tap_skip "valgrind: an I/O error mid-run" "no tests/faultshim.so"
 fi
+
+# The durability check: a writer, then its file cut short and verified.
+grind "the durability writer" 0 --durability=write -q -n 20 --pattern=append --file-size=64k "$dir"
+cp "$WORK/out" "$WORK/acks"
+truncate -s 40000 "$dir/syncprobe-durability"
+grind "the durability verifier, records lost" 3 --durability=verify --acks="$WORK/acks" \
+    -F json --remove "$dir"
 
 tap_done

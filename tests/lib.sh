@@ -221,3 +221,29 @@ refused_exactly() {
 	shift 2
 	usage_error exact "$* -> exit 2, '$usage_want'" "$usage_want" "$usage_dir" "$@"
 }
+
+# wait_for PID CMD...: poll until CMD succeeds, every 50ms for at most ten
+# seconds; false when it never did, or when process PID ended first.
+wait_for() {
+	wait_pid=$1
+	shift
+	wait_i=0
+	until "$@"; do
+		kill -0 "$wait_pid" 2>/dev/null || return 1
+		[ $wait_i -lt 200 ] || return 1
+		sleep 0.05
+		wait_i=$((wait_i + 1))
+	done
+}
+
+# For the durability tests. acks_at_least N: $WORK/acks holds N of a
+# writer's acknowledgements (none while a background job has not made it).
+acks_at_least() {
+	[ "$(cat "$WORK/acks" 2>/dev/null | grep -c '^ack ')" -ge "$1" ]
+}
+
+# json_field KEY: a top-level number, string or bool of the JSON report in
+# $WORK/vout (syncprobe indents it by two spaces), without jq.
+json_field() {
+	sed -n "s/^  \"$1\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}\$/\1/p" "$WORK/vout"
+}

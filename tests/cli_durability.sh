@@ -1,0 +1,252 @@
+#!/bin/sh
+# cli_durability.sh: the durability check without a power cut (issue 14).
+# A writer's records verify; one killed with SIGKILL loses nothing on a
+# real filesystem; a durability file truncated or corrupted afterwards is
+# reported as lost records (exit 3); foreign files, existing files, other
+# runs' acknowledgements and symbolic links are refused (exit 2) and left
+# as they were. tests/cli_durability_fuse.sh adds the power cut.
+. "$top_srcdir/tests/lib.sh"
+
+fs=$(stat -f -c %T "$WORK" 2>/dev/null || echo "?")
+nl='
+'
+
+# write DIR ARGS...: a writer into DIR; $WORK/acks, $WORK/werr, $rc.
+write() {
+	wdir=$1
+	shift
+	mkdir -p "$wdir"
+	rc=0
+	"$SYNCPROBE" --durability=write -q "$@" "$wdir" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
+}
+
+# verify ARGS...: the verifier; $WORK/vout, $WORK/verr, $rc.
+verify() {
+	rc=0
+	"$SYNCPROBE" --durability=verify "$@" >"$WORK/vout" 2>"$WORK/verr" || rc=$?
+}
+
+# expect DESC WANT_RC GOT_CHECK: pass when $rc is WANT_RC and GOT_CHECK
+# (a shell condition) holds; show the outputs otherwise.
+expect() {
+	if [ "$rc" -eq "$2" ] && eval "$3"; then
+		tap_ok "$1"
+	else
+		tap_fail "$1" "rc=$rc (want $2)${nl}stdout: $(head -c 2000 "$WORK/vout" 2>/dev/null)${nl}stderr: $(cat "$WORK/verr" "$WORK/werr" 2>/dev/null)"
+	fi
+}
+
+sum() {
+	cksum <"$1"
+}
+
+# --- A writer's records verify.
+d=$WORK/append
+write "$d" -n 20 --pattern=append --file-size=64k
+expect "writer -n 20 --pattern=append exits 0" 0 \
+    '[ "$(grep -c "^ack " "$WORK/acks")" -eq 20 ]'
+tap_is "$(head -n 1 "$WORK/acks" | sed 's/run=[0-9a-f]*/run=R/')" \
+    "syncprobe-durability 1 run=R block=8192 size=65536 pattern=append method=fdatasync direct=off file=$d/syncprobe-durability" \
+    "the header line names the run, geometry, method and file"
+tap_is "$(sed -n '2p;21p' "$WORK/acks" | cut -d' ' -f1,3,4)" "ack 1 8192
+ack 20 49152" "acks give each record's number and offset, wrapping after 7 slots"
+tap_is "$(tail -n 1 "$WORK/acks" | cut -d' ' -f1,3,4)" "end 20 count" \
+    "an end line says the writer stopped after -n records"
+tap_is "$(stat -c '%s %a' "$d/syncprobe-durability")" "65536 600" \
+    "the durability file is kept, preallocated to --file-size, mode 0600"
+cp "$WORK/acks" "$WORK/acks.append"
+
+verify --acks="$WORK/acks" "$d"
+expect "verify: exit 0, verdict kept" 0 'grep -q "^verdict: kept" "$WORK/vout"'
+verify --acks="$WORK/acks" -F json "$d"
+expect "verify -F json: 20 acknowledged, 7 expected (one per slot), 7 kept, 0 lost" 0 \
+    '[ "$(json_field acknowledged) $(json_field expected) $(json_field kept) $(json_field lost) $(json_field verdict) $(json_field writer_end)" = "20 7 7 0 kept count" ]'
+
+o=$WORK/overwrite
+write "$o" -n 20 --file-size=64k -m fsync
+verify --acks="$WORK/acks" -F json "$o"
+expect "overwrite with fsync: 20 acknowledged, the newest expected and kept" 0 \
+    '[ "$(json_field acknowledged) $(json_field expected) $(json_field kept) $(json_field method)" = "20 1 1 fsync" ]'
+
+for m in open_datasync open_sync; do
+	write "$WORK/m-$m" -n 5 --pattern=append --file-size=64k -m "$m" -b 4k
+	verify --acks="$WORK/acks" "$WORK/m-$m"
+	expect "-m $m -b 4k: written and verified" 0 'grep -q "^verdict: kept" "$WORK/vout"'
+done
+
+# --- Damage after the fact is reported as lost records (exit 3).
+cp "$d/syncprobe-durability" "$WORK/pristine"
+truncate -s 40000 "$d/syncprobe-durability"
+verify --acks="$WORK/acks.append" -F json "$d"
+expect "truncated to 40000 bytes: exit 3, records 14 18 19 20 missing" 3 \
+    '[ "$(json_field lost) $(json_field missing) $(tr -d " \n" <"$WORK/vout" | sed "s/.*lost_first\":\[\([^]]*\)\].*/\1/")" = "4 4 14,18,19,20" ]'
+cp "$WORK/pristine" "$d/syncprobe-durability"
+printf 'X' | dd of="$d/syncprobe-durability" bs=1 seek=20000 conv=notrunc 2>/dev/null
+verify --acks="$WORK/acks.append" "$d"
+expect "one byte changed in slot 2: exit 3, record 16 corrupt" 3 \
+    'grep -q "first lost: 16$" "$WORK/vout" && grep -q "missing 0, corrupt 1" "$WORK/vout" && grep -q "^verdict: LOST" "$WORK/vout"'
+cp "$WORK/pristine" "$d/syncprobe-durability"
+dd if=/dev/zero of="$d/syncprobe-durability" bs=8192 count=1 conv=notrunc 2>/dev/null
+verify --acks="$WORK/acks.append" -F json --remove "$d"
+expect "header zeroed: exit 3, header missing, --remove refused" 3 \
+    '[ "$(json_field header) $(json_field lost) $(json_field removed)" = "missing 0 false" ] && [ -f "$d/syncprobe-durability" ] && grep -q "not removed" "$WORK/verr"'
+cp "$WORK/pristine" "$d/syncprobe-durability"
+mv "$d/syncprobe-durability" "$WORK/moved"
+verify --acks="$WORK/acks.append" -F json "$d"
+expect "the file gone from where the writer made it: exit 3, all 7 missing" 3 \
+    '[ "$(json_field file_exists) $(json_field lost) $(json_field missing)" = "false 7 7" ]'
+verify --acks="$WORK/acks.append" "$WORK"
+expect "no durability file in another directory: exit 2, no such file" 2 \
+    'grep -q "No such file" "$WORK/verr" && [ ! -s "$WORK/vout" ]'
+mv "$WORK/moved" "$d/syncprobe-durability"
+
+# --- What is not a durability file is refused and left alone (exit 2).
+head -c 65536 /dev/urandom >"$WORK/random"
+before=$(sum "$WORK/random")
+verify --acks="$WORK/acks.append" -f "$WORK/random" --remove
+expect "a random file: refused, exit 2, nothing on stdout" 2 \
+    '[ ! -s "$WORK/vout" ] && grep -q "not a durability file" "$WORK/verr"'
+tap_is "$(sum "$WORK/random")" "$before" "the random file is untouched, --remove or not"
+ln -s "$d/syncprobe-durability" "$WORK/link"
+verify --acks="$WORK/acks.append" -f "$WORK/link"
+expect "a symbolic link to a durability file: refused, exit 2" 2 \
+    'grep -q "symbolic link" "$WORK/verr"'
+mkfifo "$WORK/fifo" 2>/dev/null && {
+	verify --acks="$WORK/acks.append" -f "$WORK/fifo"
+	expect "a FIFO: refused at once, exit 2" 2 'grep -q "not a regular file" "$WORK/verr"'
+}
+: >"$WORK/empty"
+verify --acks="$WORK/acks.append" -f "$WORK/empty"
+expect "an empty file of another name: not a durability file, exit 2" 2 \
+    'grep -q "not a durability file" "$WORK/verr"'
+
+# --- Acknowledgements that are not this run's, or not acknowledgements.
+write "$WORK/other" -n 3 --pattern=append --file-size=64k
+verify --acks="$WORK/acks" "$d"
+expect "acks of another run: refused, exit 2, 'not this run'" 2 \
+    'grep -q "not this run" "$WORK/verr" && [ ! -s "$WORK/vout" ]'
+{ head -n 1 "$WORK/acks.append"; sed -n 2p "$WORK/acks"; } >"$WORK/mixed"
+verify --acks="$WORK/mixed" "$d"
+expect "an ack line of another run among this run's: refused with its line number" 2 \
+    'grep -q "mixed line 2: .*not this run" "$WORK/verr"'
+verify --acks="$WORK/random" "$d"
+expect "acks that are random bytes: refused, exit 2" 2 'grep -q "random line 1" "$WORK/verr"'
+sed '$d' "$WORK/acks.append" | sed '$d' >"$WORK/cut"
+printf 'ack %s 20 49' "$(sed -n 's/.*run=\([0-9a-f]*\).*/\1/p' "$WORK/acks.append")" >>"$WORK/cut"
+verify --acks="$WORK/cut" -F json "$d"
+expect "a last line cut short is not counted: 19 acknowledged, nothing lost" 0 \
+    '[ "$(json_field acknowledged) $(json_field acks_last_line_cut) $(json_field unacknowledged_kept) $(json_field lost)" = "19 true 1 0" ]'
+
+# --- The writer never overwrites, and refuses before it writes.
+before=$(sum "$d/syncprobe-durability")
+write "$d" -n 3 --pattern=append --file-size=64k
+expect "a second writer in the same directory: exit 2, 'already exists'" 2 \
+    '[ ! -s "$WORK/acks" ] && grep -q "already exists" "$WORK/werr"'
+tap_is "$(sum "$d/syncprobe-durability")" "$before" "the existing durability file is untouched"
+rc=0
+"$SYNCPROBE" --durability=write -q -n 3 -f "$WORK/random" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
+expect "-f naming an existing file: exit 2" 2 'grep -q "already exists" "$WORK/werr"'
+before=$(sum "$WORK/random")
+ln -s "$WORK/random" "$WORK/symlink"
+rc=0
+"$SYNCPROBE" --durability=write -q -n 3 -f "$WORK/symlink" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
+expect "-f naming a symbolic link: exit 2, never followed" 2 \
+    '[ "$(sum "$WORK/random")" = "$before" ] && [ -L "$WORK/symlink" ] && grep -q "already exists" "$WORK/werr"'
+write "$WORK/m-fsync_writethrough" -n 3 -m fsync_writethrough
+expect "fsync_writethrough where F_FULLFSYNC is missing: exit 2, no file" 2 \
+    '[ -z "$(ls -A "$WORK/m-fsync_writethrough")" ] && grep -q "F_FULLFSYNC" "$WORK/werr"'
+if mount_tmpfs "$WORK/small" size=1m; then
+	write "$WORK/small" --file-size=1000k -n 1
+	expect "1000kB on a 1MB filesystem: exit 2 'no room', no file" 2 \
+	    '[ -z "$(ls -A "$WORK/small")" ] && grep -q "no room" "$WORK/werr"'
+else
+	tap_skip "1000kB on a 1MB filesystem: exit 2 'no room', no file" "mounting a tmpfs needs root"
+fi
+
+# --- Ways the writer ends: --for, a signal, SIGKILL.
+write "$WORK/for" --for=200ms --pattern=append --file-size=64k
+expect "--for=200ms: ends by itself, exit 0, end line 'time'" 0 \
+    '[ "$(tail -n 1 "$WORK/acks" | cut -d" " -f1,4)" = "end time" ]'
+
+# SIGKILL mid-write: every record acknowledged before it is in the file
+# (the page cache keeps it; only a power cut can lose it).
+for pattern in append overwrite; do
+	k=$WORK/kill-$pattern
+	mkdir "$k"
+	rm -f "$WORK/acks"	# an old one would satisfy acks_at_least at once
+	"$SYNCPROBE" --durability=write -q --pattern=$pattern --file-size=256k "$k" \
+	    >"$WORK/acks" 2>"$WORK/werr" &
+	pid=$!
+	if wait_for "$pid" acks_at_least 30; then
+		kill -KILL "$pid"
+		wait "$pid" 2>/dev/null || :
+		verify --acks="$WORK/acks" -F json "$k"
+		expect "kill -9 of the $pattern writer on $fs after $(grep -c '^ack ' "$WORK/acks") acks: nothing lost" 0 \
+		    '[ "$(json_field lost) $(json_field writer_end) $(json_field verdict)" = "0 null kept" ]'
+	else
+		kill -KILL "$pid" 2>/dev/null || :
+		wait "$pid" 2>/dev/null || :
+		tap_fail "kill -9 of the $pattern writer on $fs" "the writer gave no 30 acks: $(cat "$WORK/werr")"
+	fi
+done
+
+# SIGTERM (a background job of a non-interactive shell ignores only
+# SIGINT and SIGQUIT) ends the writer cleanly and keeps the file.
+k=$WORK/term
+mkdir "$k"
+rm -f "$WORK/acks"
+"$SYNCPROBE" --durability=write --pattern=append --file-size=64k "$k" >"$WORK/acks" 2>"$WORK/werr" &
+pid=$!
+if wait_for "$pid" acks_at_least 5; then
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	expect "SIGTERM: the writer ends cleanly, exit 0, end line 'signal', file kept" 0 \
+	    '[ "$(tail -n 1 "$WORK/acks" | cut -d" " -f1,4)" = "end signal" ] && [ -f "$k/syncprobe-durability" ] && grep -q "kept" "$WORK/werr"'
+	verify --acks="$WORK/acks" --remove "$k"
+	expect "verify --remove after SIGTERM: exit 0, the file removed" 0 \
+	    '[ ! -e "$k/syncprobe-durability" ] && grep -q "removed" "$WORK/vout"'
+else
+	kill -KILL "$pid" 2>/dev/null || :
+	wait "$pid" 2>/dev/null || :
+	tap_fail "SIGTERM: the writer ends cleanly" "no acks: $(cat "$WORK/werr")"
+fi
+
+# --- A sync that fails is never acknowledged (tests/faultshim.so fails
+# the 5th fdatasync: record 5's).
+: "${FAULTSHIM:=}"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export ASAN_OPTIONS
+f=$WORK/fault
+mkdir "$f"
+rm -f "$WORK/log"
+rc=0
+if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=fdatasync:EIO:5 SYNCPROBE_FAULT_LOG=$WORK/log \
+	    "$SYNCPROBE" --durability=write -q -n 10 --pattern=append --file-size=64k "$f" \
+	    >"$WORK/acks" 2>"$WORK/werr" || rc=$?
+fi
+if grep -q '^fdatasync 5 EIO' "$WORK/log" 2>/dev/null; then
+	expect "fdatasync fails at record 5: exit 1, acks 1-4 only, end line 'error'" 1 \
+	    '[ "$(grep "^ack " "$WORK/acks" | cut -d" " -f3 | tr "\n" " ")" = "1 2 3 4 " ] && [ "$(tail -n 1 "$WORK/acks" | cut -d" " -f1,3,4)" = "end 4 error" ] && grep -q "^syncprobe: fdatasync $f/syncprobe-durability: Input/output error$" "$WORK/werr"'
+	verify --acks="$WORK/acks" -F json "$f"
+	expect "after the failed sync: the 4 acknowledged records verify" 0 \
+	    '[ "$(json_field acknowledged) $(json_field lost)" = "4 0" ]'
+else
+	tap_skip "fdatasync fails at record 5: acks 1-4 only" "no LD_PRELOAD fault shim here"
+	tap_skip "after the failed sync: the 4 acknowledged records verify" "no fault shim"
+fi
+
+# --- Direct I/O, where this filesystem takes it.
+write "$WORK/direct" -n 10 --direct=on --pattern=append --file-size=64k
+if [ "$rc" -eq 0 ]; then
+	verify --acks="$WORK/acks" -F json "$WORK/direct"
+	expect "--direct=on on $fs: written and verified" 0 \
+	    '[ "$(json_field direct) $(json_field kept)" = "true 7" ]'
+elif grep -q "direct I/O" "$WORK/werr"; then
+	tap_skip "--direct=on: written and verified" "$fs refuses direct I/O"
+else
+	tap_fail "--direct=on: written and verified" "$(cat "$WORK/werr")"
+fi
+
+tap_done

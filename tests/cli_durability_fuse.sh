@@ -1,0 +1,144 @@
+#!/bin/sh
+# cli_durability_fuse.sh: proof that the durability check catches storage
+# that lies. tests/fakedisk.py is a FUSE filesystem whose "cache" is its
+# memory and whose "platter" is a directory; a power cut is SIGKILL of it
+# and a lazy unmount, after which it is mounted again over what it really
+# persisted. Lying, it acknowledges every sync without persisting: the
+# verifier must report lost records (exit 3). Honest, it persists on each
+# sync: nothing may be lost. Needs root, /dev/fuse, fuse3 and fusepy for
+# /usr/bin/python3 (Debian: fuse3 python3-fusepy); skipped otherwise.
+. "$top_srcdir/tests/lib.sh"
+
+FAKEDISK=$top_srcdir/tests/fakedisk.py
+PYTHON=/usr/bin/python3		# the one Debian's python3-fusepy serves
+platter=$WORK/platter
+mnt=$WORK/mnt
+disk_pid=
+
+CASES="lying:append lying:overwrite honest:append honest:overwrite"
+
+skip_all() {
+	for c in $CASES; do
+		tap_skip "${c%:*} disk, ${c#*:}: power cut" "$1"
+	done
+	tap_done
+	exit
+}
+
+# A disk still mounted when the test ends would keep $WORK busy.
+stop_disk() {
+	if [ -n "$disk_pid" ]; then
+		kill -KILL "$disk_pid" 2>/dev/null || :
+		wait "$disk_pid" 2>/dev/null || :
+		disk_pid=
+	fi
+	umount -l "$mnt" 2>/dev/null || :
+}
+trap 'stop_disk; cleanup_work' EXIT
+
+[ "$(id -u)" -eq 0 ] || skip_all "mounting FUSE here needs root"
+[ -c /dev/fuse ] || skip_all "no /dev/fuse"
+[ -x "$PYTHON" ] || skip_all "no $PYTHON"
+"$PYTHON" -c 'import fusepy' 2>/dev/null || "$PYTHON" -c 'from fuse import FUSE' 2>/dev/null ||
+    skip_all "no fusepy for $PYTHON (Debian: apt-get install fuse3 python3-fusepy)"
+
+mounted() {
+	grep -q " $mnt fuse" /proc/mounts
+}
+
+# start_disk MODE: mount the fake disk over $platter; false when it did
+# not come up within ten seconds.
+start_disk() {
+	"$PYTHON" "$FAKEDISK" "$1" "$platter" "$mnt" 2>"$WORK/disk.err" &
+	disk_pid=$!
+	wait_for "$disk_pid" mounted || { stop_disk; return 1; }
+}
+
+# A clean unmount: the disk writes its cache back and exits.
+unmount_disk() {
+	umount "$mnt"
+	wait "$disk_pid" 2>/dev/null || :
+	disk_pid=
+}
+
+# verify: the verifier on the mounted disk; $rc, $WORK/vout, $WORK/verr.
+verify() {
+	rc=0
+	"$SYNCPROBE" --durability=verify --acks="$WORK/acks" -F json "$mnt" \
+	    >"$WORK/vout" 2>"$WORK/verr" || rc=$?
+}
+
+# power_cut MODE PATTERN: a writer on the MODE disk for about a second;
+# SIGKILL the writer, check the file there (nothing lost yet), cut the
+# disk's power, mount it again and verify. Leaves $rc and $WORK/vout.
+power_cut() {
+	rm -rf "$platter" "$WORK/acks"
+	mkdir -p "$platter" "$mnt"
+	if ! start_disk "$1"; then
+		why="the FUSE mount did not come up: $(head -n 3 "$WORK/disk.err" | tr '\n' ' ')"
+		return 1
+	fi
+	# Direct I/O through this FUSE filesystem is not what is tested.
+	"$SYNCPROBE" --durability=write -q --direct=off --pattern="$2" --file-size=256k "$mnt" \
+	    >"$WORK/acks" 2>"$WORK/werr" &
+	writer=$!
+	if ! wait_for "$writer" acks_at_least 50; then
+		kill -KILL "$writer" 2>/dev/null || :
+		wait "$writer" 2>/dev/null || :
+		why="the writer gave no 50 acknowledgements: $(cat "$WORK/werr")"
+		stop_disk
+		return 1
+	fi
+	sleep 1
+	kill -KILL "$writer"
+	wait "$writer" 2>/dev/null || :
+	verify
+	before_cut="$rc $(json_field lost)"
+	kill -KILL "$disk_pid"
+	wait "$disk_pid" 2>/dev/null || :
+	disk_pid=
+	umount -l "$mnt"
+	if ! start_disk honest; then
+		why="the FUSE mount did not come back: $(head -n 3 "$WORK/disk.err" | tr '\n' ' ')"
+		return 1
+	fi
+	verify
+	unmount_disk
+	acks=$(grep -c '^ack ' "$WORK/acks")
+}
+
+# run_case MODE PATTERN: one power cut, and what must come of it.
+run_case() {
+	mode=$1 pattern=$2
+	desc="$mode disk, $pattern"
+	if ! power_cut "$mode" "$pattern"; then
+		tap_fail "$desc: power cut" "$why"
+		return
+	fi
+	if [ "$before_cut" = "0 0" ]; then
+		tap_ok "$desc: writer killed, disk still up: nothing lost ($acks acks)"
+	else
+		tap_fail "$desc: writer killed, disk still up: nothing lost" \
+		    "rc and lost: $before_cut"
+	fi
+	lost=$(json_field lost)
+	if [ "$mode" = lying ]; then
+		if [ "$rc" -eq 3 ] && [ "$(json_field verdict)" = lost ] &&
+		    { [ "${lost:-0}" -gt 0 ] || [ "$(json_field header)" != ok ]; }; then
+			tap_ok "$desc: power cut: acknowledged records lost ($lost), exit 3"
+		else
+			tap_fail "$desc: power cut: acknowledged records lost, exit 3" \
+			    "rc=$rc; $(cat "$WORK/vout" "$WORK/verr")"
+		fi
+	elif [ "$rc" -eq 0 ] && [ "$lost" = 0 ] && [ "$(json_field verdict)" = kept ]; then
+		tap_ok "$desc: power cut: nothing lost ($(json_field kept) kept), exit 0"
+	else
+		tap_fail "$desc: power cut: nothing lost, exit 0" \
+		    "rc=$rc; $(cat "$WORK/vout" "$WORK/verr")"
+	fi
+}
+
+for c in $CASES; do
+	run_case "${c%:*}" "${c#*:}"
+done
+tap_done
