@@ -316,6 +316,20 @@ die_unknown(char **argv)
 	die_usage(argv[optind - 1], "unknown option (see syncprobe --help)");
 }
 
+/* Report getopt's ':' for the option given last without its value. */
+static void
+die_missing_value(int argc, char **argv)
+{
+	char name[3] = { '-', (char)optopt, '\0' };
+
+	/* glibc leaves optind past the option's word; musl, for a short
+	 * option, past the end of argv, whose words it has moved about: name
+	 * the short option itself then. */
+	if (optind - 1 < argc && argv[optind - 1] != NULL)
+		die_usage(argv[optind - 1], "needs a value (see syncprobe --help)");
+	die_usage(name, "needs a value (see syncprobe --help)");
+}
+
 static void
 parse_command_line(int argc, char **argv, struct options *o)
 {
@@ -340,7 +354,7 @@ parse_command_line(int argc, char **argv, struct options *o)
 			printf("syncprobe %s\n", PACKAGE_VERSION);
 			exit(0);
 		case ':':
-			die_usage(argv[optind - 1], "needs a value (see syncprobe --help)");
+			die_missing_value(argc, argv);
 			break;
 		case '?':
 			die_unknown(argv);

@@ -24,7 +24,13 @@
  *
  * Built by a plain rule in Makefile.am (no libtool), never linked into
  * syncprobe. The real calls are found with dlsym(RTLD_NEXT), which also
- * lets it sit in front of a sanitizer's interceptors. */
+ * lets it sit in front of a sanitizer's interceptors.
+ *
+ * Portable between C libraries: glibc has large-file entry points of their
+ * own (pwrite64, open64, mkstemp64) and fortified ones (__open_2); musl
+ * maps the 64 names to the plain ones with macros (pwrite64 is pwrite
+ * there), so each such definition is made only where its name is not a
+ * macro (LFS64 below). */
 
 /* The shim defines open() and pwrite() itself, so it must see the plain
  * declarations: not the large-file renames, not the fortified inlines. */
@@ -89,6 +95,14 @@ typedef int (*fd_fn)(int);
 typedef int (*open_fn)(const char *, int, ...);
 typedef int (*open2_fn)(const char *, int);
 typedef int (*mkstemp_fn)(char *);
+
+/* A large-file entry point of its own: defined only where the C library
+ * does not map the name to the plain call with a macro (musl does). */
+#if defined(pwrite64) || defined(open64) || defined(mkstemp64)
+#define LFS64 0
+#else
+#define LFS64 1
+#endif
 
 static pwrite_fn real_pwrite;
 static pwrite64_fn real_pwrite64;
@@ -307,12 +321,14 @@ pwrite(int fd, const void *buf, size_t len, off_t off)
 	return inject_fd(OP_PWRITE, fd) ? -1 : real_pwrite(fd, buf, len, off);
 }
 
+#if LFS64
 ssize_t
 pwrite64(int fd, const void *buf, size_t len, off64_t off)
 {
 	resolve();
 	return inject_fd(OP_PWRITE, fd) ? -1 : real_pwrite64(fd, buf, len, off);
 }
+#endif
 
 int
 fdatasync(int fd)
@@ -384,6 +400,7 @@ open(const char *path, int flags, ...)
 	return shim_open(ENTRY_OPEN, path, flags, mode);
 }
 
+#if LFS64
 int
 open64(const char *path, int flags, ...)
 {
@@ -392,6 +409,7 @@ open64(const char *path, int flags, ...)
 	MODE_ARG(flags, mode);
 	return shim_open(ENTRY_OPEN64, path, flags, mode);
 }
+#endif
 
 int
 __open_2(const char *path, int flags)
@@ -414,9 +432,11 @@ mkstemp(char *template)
 	return track(template, real_mkstemp(template));
 }
 
+#if LFS64
 int
 mkstemp64(char *template)
 {
 	resolve();
 	return track(template, (real_mkstemp64 ? real_mkstemp64 : real_mkstemp)(template));
 }
+#endif
