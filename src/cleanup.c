@@ -1,27 +1,54 @@
-/* cleanup.c: the signal-cleanup path. The handler only unlinks and re-raises:
- * both are async-signal-safe. */
+/* cleanup.c: the signal-cleanup path. The handler only checks and unlinks
+ * the file (fstatat, unlinkat) and re-raises: all async-signal-safe. */
 #include "config.h"
 
 #include "cleanup.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const int handled[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 
 /* Written with the handled signals blocked, read only by the handler. */
-static char registered_path[PATH_MAX];
-static volatile sig_atomic_t have_path;
+static int registered_dirfd = -1;
+static char registered_name[NAME_MAX + 1];
+static dev_t registered_dev;
+static ino_t registered_ino;
+static volatile sig_atomic_t have_file;
 
 static void
 on_signal(int sig)
 {
-	if (have_path)
-		unlink(registered_path);
+	int saved = errno;
+
+	if (have_file)
+		(void)cleanup_remove_file(registered_dirfd, registered_name,
+		    registered_dev, registered_ino);
 	/* Die of the same signal, so the caller's shell sees 128+N. */
 	signal(sig, SIG_DFL);
 	raise(sig);
+	errno = saved;
+}
+
+enum cleanup_outcome
+cleanup_remove_file(int dirfd, const char *name, dev_t dev, ino_t ino)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
+		return errno == ENOENT ? CLEANUP_GONE : CLEANUP_FAILED;
+	/* Between this check and the unlink someone could still swap the
+	 * name; unlinking their entry then removes a name they put in a
+	 * directory they can write, and touches no file's data. */
+	if (st.st_dev != dev || st.st_ino != ino)
+		return CLEANUP_REPLACED;
+	if (unlinkat(dirfd, name, 0) == -1)
+		return errno == ENOENT ? CLEANUP_GONE : CLEANUP_FAILED;
+	return CLEANUP_REMOVED;
 }
 
 void
@@ -64,19 +91,22 @@ cleanup_unblock(const sigset_t *old)
 }
 
 void
-cleanup_register(const char *path)
+cleanup_register(int dirfd, const char *name, dev_t dev, ino_t ino)
 {
 	sigset_t old;
 
 	cleanup_block(&old);
-	strncpy(registered_path, path, sizeof registered_path - 1);
-	registered_path[sizeof registered_path - 1] = '\0';
-	have_path = 1;
+	registered_dirfd = dirfd;
+	strncpy(registered_name, name, sizeof registered_name - 1);
+	registered_name[sizeof registered_name - 1] = '\0';
+	registered_dev = dev;
+	registered_ino = ino;
+	have_file = 1;
 	cleanup_unblock(&old);
 }
 
 void
 cleanup_forget(void)
 {
-	have_path = 0;
+	have_file = 0;
 }

@@ -180,16 +180,16 @@ platform_direct_unavailable(void)
 }
 
 int
-platform_open_direct(const char *path, int flags, const char **what)
+platform_open_direct(int dirfd, const char *name, int flags, const char **what)
 {
 #if HAVE_DECL_O_DIRECT
 	*what = "open with O_DIRECT";
-	return open(path, flags | O_DIRECT);
+	return openat(dirfd, name, flags | O_DIRECT);
 #elif HAVE_DECL_F_NOCACHE
 	int fd;
 
 	*what = "open";
-	fd = open(path, flags);
+	fd = openat(dirfd, name, flags);
 	if (fd == -1)
 		return -1;
 	*what = "fcntl(F_NOCACHE)";
@@ -202,7 +202,8 @@ platform_open_direct(const char *path, int flags, const char **what)
 	}
 	return fd;
 #else
-	(void)path;
+	(void)dirfd;
+	(void)name;
 	(void)flags;
 	*what = "open for direct I/O";
 	errno = ENOTSUP;

@@ -33,9 +33,10 @@ const char *platform_full_fsync_unavailable(void);
  * broken (Linux, FreeBSD). */
 bool platform_prefers_sync_call(void);
 
-/* Open path for direct I/O (O_DIRECT, or F_NOCACHE after opening).
- * Returns the descriptor or -1 with errno; *what names the failed step. */
-int platform_open_direct(const char *path, int flags, const char **what);
+/* Open name in the directory dirfd for direct I/O (O_DIRECT, or F_NOCACHE
+ * after opening). Returns the descriptor or -1 with errno; *what names the
+ * failed step. */
+int platform_open_direct(int dirfd, const char *name, int flags, const char **what);
 
 /* NULL when this system has some form of direct I/O, else why not. */
 const char *platform_direct_unavailable(void);

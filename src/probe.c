@@ -18,12 +18,31 @@
 struct op_failure {
 	const char *op;
 	int err;
+	bool replaced;		/* the test file's name led to another file */
 };
 
 static void
 fail_io(struct row_result *res, const char *op, const char *path, int err)
 {
 	row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", op, path, strerror(err));
+}
+
+/* Note the failed step in f; -1, for the caller to return. */
+static int
+op_failed(struct op_failure *f, const char *op, int err)
+{
+	f->op = op;
+	f->err = err;
+	f->replaced = false;
+	return -1;
+}
+
+/* The name no longer leads to the file created: stop, having written
+ * nothing to whatever it leads to. */
+static void
+fail_replaced(struct row_result *res, const char *op, const char *path)
+{
+	row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", op, path, TESTFILE_REPLACED_WHY);
 }
 
 unsigned char *
@@ -102,6 +121,10 @@ probe_row_open(struct row_run *run, struct row_result *res,
 		return;
 	run->flags = spec->io ? method_open_flags(spec->io) : 0;
 	fd = testfile_open(tf, run->flags, spec->direct, &what);
+	if (fd == TESTFILE_REPLACED) {
+		fail_replaced(res, what, tf->path);
+		return;
+	}
 	if (fd == -1) {
 		if (spec->direct && testfile_direct_refused(errno))
 			row_fail(res, ROW_WHY_DIRECT_REFUSED,
@@ -151,11 +174,8 @@ write_blocks(struct row_run *run, int fd, struct op_failure *f)
 		memcpy(run->buf, &run->counter, sizeof run->counter);
 		run->counter++;
 		n = pwrite(fd, run->buf, spec->write_bytes, (off_t)off);
-		if (n != (ssize_t)spec->write_bytes) {
-			f->op = "pwrite";
-			f->err = n < 0 ? errno : EIO;
-			return -1;
-		}
+		if (n != (ssize_t)spec->write_bytes)
+			return op_failed(f, "pwrite", n < 0 ? errno : EIO);
 	}
 	return 0;
 }
@@ -166,9 +186,10 @@ open_for_op(struct row_run *run, struct op_failure *f)
 	const char *what;
 	int fd = testfile_open(run->tf, run->flags, run->spec->direct, &what);
 
-	if (fd == -1) {
-		f->op = what;
-		f->err = errno;
+	if (fd < 0) {
+		op_failed(f, what, errno);
+		f->replaced = fd == TESTFILE_REPLACED;
+		return -1;
 	}
 	return fd;
 }
@@ -176,22 +197,16 @@ open_for_op(struct row_run *run, struct op_failure *f)
 static int
 close_for_op(int fd, struct op_failure *f)
 {
-	if (close(fd) == -1) {
-		f->op = "close";
-		f->err = errno;
-		return -1;
-	}
+	if (close(fd) == -1)
+		return op_failed(f, "close", errno);
 	return 0;
 }
 
 static int
 sync_fd(int fd, const struct method *io, struct op_failure *f)
 {
-	if (io != NULL && method_sync(io, fd) == -1) {
-		f->op = method_sync_op(io);
-		f->err = errno;
-		return -1;
-	}
+	if (io != NULL && method_sync(io, fd) == -1)
+		return op_failed(f, method_sync_op(io), errno);
 	return 0;
 }
 
@@ -242,14 +257,16 @@ run_op(struct row_run *run, uint64_t *t_mid, struct op_failure *f)
 	case OP_OPEN_WRITE_CLOSE_REOPEN_FSYNC:
 		return descriptor_op(run, true, t_mid, f);
 	}
-	f->op = "operation";
-	f->err = EINVAL;
-	return -1;
+	return op_failed(f, "operation", EINVAL);
 }
 
 static int
 record_failure(struct row_run *run, struct row_result *res, const struct op_failure *f)
 {
+	if (f->replaced) {
+		fail_replaced(res, f->op, run->tf->path);
+		return -1;
+	}
 	/* A direct write refused at the first try is the filesystem saying it
 	 * does not do direct I/O this way: a row that cannot run. */
 	if (!run->warmed && run->spec->direct && f->err == EINVAL) {

@@ -1,6 +1,7 @@
 /* testfile.c: the test file's life, from exclusive creation to removal.
  * It is registered with cleanup.c the moment it exists, so that a signal
- * at any point removes it. */
+ * at any point removes it; and it is reached only through the directory
+ * descriptor held from creation to removal (see testfile.h). */
 #include "config.h"
 
 #include "testfile.h"
@@ -17,7 +18,15 @@
 #include "platform.h"
 #include "random.h"
 
-#define TESTFILE_OPEN_FLAGS (O_RDWR | O_CLOEXEC)
+/* O_NOFOLLOW: never through a symbolic link put in the file's place.
+ * O_NOCTTY: whatever is opened by mistake never becomes our terminal. */
+#define TESTFILE_OPEN_FLAGS (O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY)
+#define NAME_PREFIX         ".syncprobe."
+#define NAME_RANDOM_CHARS   6
+#define CREATE_TRIES        100	/* unique names tried before giving up */
+
+static const char name_chars[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 int
 testfile_check_dir(const char *dir, char *err, size_t errlen)
@@ -35,44 +44,156 @@ testfile_check_dir(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* The directory part of path, as dirname() without modifying path. */
-static void
-parent_of(const char *path, char *dir, size_t len)
+/* The file's path, for messages: dir/name. */
+static int
+set_path(struct testfile *tf, char *err, size_t errlen)
 {
-	const char *slash = strrchr(path, '/');
+	size_t n = strlen(tf->dir);
+	int len = snprintf(tf->path, sizeof tf->path, "%s%s%s", tf->dir,
+	    n > 0 && tf->dir[n - 1] == '/' ? "" : "/", tf->name);
 
-	if (slash == NULL)
-		snprintf(dir, len, ".");
-	else if (slash == path)
-		snprintf(dir, len, "/");
-	else
-		snprintf(dir, len, "%.*s", (int)(slash - path), path);
+	if (len < 0 || (size_t)len >= sizeof tf->path) {
+		snprintf(err, errlen, "%.60s...: %s", tf->dir, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	return 0;
 }
 
-/* Create the file exclusively and register it for removal, with signals
- * held off so that no signal can land between the two. */
-static int
-create_exclusive(struct testfile *tf, const char *exact, char *err, size_t errlen)
+/* A fresh name NAME_PREFIX + random characters, as mkstemp would make
+ * (mkstemp cannot create relative to a directory descriptor). */
+static void
+random_name(struct testfile *tf, uint64_t *state)
 {
+	unsigned char bytes[NAME_RANDOM_CHARS];
+	size_t i, n = strlen(NAME_PREFIX);
+
+	random_fill(bytes, sizeof bytes, state);
+	memcpy(tf->name, NAME_PREFIX, n);
+	for (i = 0; i < sizeof bytes; i++)
+		tf->name[n + i] = name_chars[bytes[i] % (sizeof name_chars - 1)];
+	tf->name[n + i] = '\0';
+}
+
+static void
+too_long(const char *what, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%.60s...: %s", what, strerror(ENAMETOOLONG));
+}
+
+/* The directory and the name in it, from the target dir or the exact
+ * file; the name is a pattern until create_exclusive picks it. */
+static int
+name_file(struct testfile *tf, const char *dir, const char *exact, char *err, size_t errlen)
+{
+	const char *slash, *base;
+
+	if (exact == NULL) {
+		if (strlen(dir) >= sizeof tf->dir) {
+			too_long(dir, err, errlen);
+			return -1;
+		}
+		snprintf(tf->dir, sizeof tf->dir, "%s", dir);
+		snprintf(tf->name, sizeof tf->name, "%sXXXXXX", NAME_PREFIX);
+		return set_path(tf, err, errlen);
+	}
+	slash = strrchr(exact, '/');
+	base = slash ? slash + 1 : exact;
+	if (strlen(exact) >= sizeof tf->path) {
+		too_long(exact, err, errlen);
+		return -1;
+	}
+	if (strlen(base) >= sizeof tf->name) {
+		/* What creating it would have said. */
+		snprintf(err, errlen, "create %s: %s", exact, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	if (*base == '\0') {
+		snprintf(err, errlen, "%s: names a directory (give a file name)", exact);
+		return -1;
+	}
+	if (slash == NULL)
+		snprintf(tf->dir, sizeof tf->dir, ".");
+	else if (slash == exact)
+		snprintf(tf->dir, sizeof tf->dir, "/");
+	else
+		snprintf(tf->dir, sizeof tf->dir, "%.*s", (int)(slash - exact), exact);
+	snprintf(tf->name, sizeof tf->name, "%s", base);
+	snprintf(tf->path, sizeof tf->path, "%s", exact);
+	return 0;
+}
+
+/* Hold the target directory: every later step is relative to it. */
+static int
+open_dir(struct testfile *tf, char *err, size_t errlen)
+{
+	int saved;
+
+	tf->dirfd = open(tf->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (tf->dirfd >= 0)
+		return 0;
+	saved = errno;
+	/* Missing or not a directory: the message main's check gives. */
+	if (testfile_check_dir(tf->dir, err, errlen) == -1)
+		return -1;
+	snprintf(err, errlen, "open %s: %s%s", tf->dir, strerror(saved),
+	    saved == EACCES ? " (try a directory you can read and write)" : "");
+	return -1;
+}
+
+/* Create tf->name exclusively, never through a symbolic link, learn what
+ * file it is, and register it for removal, with signals held off so that
+ * none can land between the creation and the registration. */
+static int
+create_named(struct testfile *tf)
+{
+	struct stat st;
 	sigset_t old;
 	int fd, saved;
 
 	cleanup_block(&old);
-	if (exact != NULL)
-		fd = open(tf->path, TESTFILE_OPEN_FLAGS | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
-	else
-		fd = mkstemp(tf->path);	/* O_EXCL, mode 0600 */
+	fd = openat(tf->dirfd, tf->name, TESTFILE_OPEN_FLAGS | O_CREAT | O_EXCL, 0600);
+	if (fd >= 0 && fstat(fd, &st) == -1) {
+		saved = errno;
+		/* Just created, never written: ours to remove. */
+		(void)close(fd);
+		(void)unlinkat(tf->dirfd, tf->name, 0);
+		errno = saved;
+		fd = -1;
+	}
 	saved = errno;
-	if (fd >= 0)
-		cleanup_register(tf->path);
+	if (fd >= 0) {
+		tf->dev = st.st_dev;
+		tf->ino = st.st_ino;
+		cleanup_register(tf->dirfd, tf->name, tf->dev, tf->ino);
+	}
 	cleanup_unblock(&old);
+	errno = saved;
+	return fd;
+}
+
+static int
+create_exclusive(struct testfile *tf, const char *exact, char *err, size_t errlen)
+{
+	uint64_t state = random_seed();
+	int fd = -1, tries, saved;
+
+	for (tries = 0; tries < (exact ? 1 : CREATE_TRIES); tries++) {
+		if (exact == NULL)
+			random_name(tf, &state);
+		if ((fd = create_named(tf)) >= 0 || errno != EEXIST)
+			break;
+	}
+	saved = errno;
+	/* The path of the name picked, or of the pattern asked for rather than
+	 * the last name tried; as long as the pattern's, which fitted. */
+	if (exact == NULL) {
+		if (fd == -1)
+			memset(tf->name + strlen(NAME_PREFIX), 'X', NAME_RANDOM_CHARS);
+		(void)set_path(tf, err, errlen);
+	}
 	if (fd >= 0)
 		return fd;
-	/* A failed mkstemp leaves the last name it tried, a file that never
-	 * existed: name the pattern that was asked for instead. */
-	if (exact == NULL)
-		memcpy(tf->path + strlen(tf->path) - 6, "XXXXXX", 6);
-	if (saved == EEXIST)
+	if (saved == EEXIST && exact != NULL)
 		snprintf(err, errlen, "%s: already exists (syncprobe never overwrites a file; name a new one)", tf->path);
 	else if (saved == EACCES || saved == EPERM || saved == EROFS)
 		snprintf(err, errlen, "create %s: %s (try a directory you can write)", tf->path, strerror(saved));
@@ -123,53 +244,16 @@ fill_file(int fd, const struct testfile *tf, size_t block, char *err, size_t err
 static int
 sync_file_and_dir(int fd, const struct testfile *tf, char *err, size_t errlen)
 {
-	int dfd;
-
 	if (fsync(fd) == -1) {
 		snprintf(err, errlen, "fsync %s: %s", tf->path, strerror(errno));
 		return -1;
 	}
-	dfd = open(tf->dir, O_RDONLY | O_CLOEXEC);
-	if (dfd == -1) {
-		snprintf(err, errlen, "open %s: %s", tf->dir, strerror(errno));
-		return -1;
-	}
 	/* Some filesystems refuse fsync on a directory (EINVAL); that is
 	 * not an error in the target. */
-	if (fsync(dfd) == -1 && errno != EINVAL && errno != EBADF) {
+	if (fsync(tf->dirfd) == -1 && errno != EINVAL && errno != EBADF) {
 		snprintf(err, errlen, "fsync %s: %s", tf->dir, strerror(errno));
-		close(dfd);
 		return -1;
 	}
-	if (close(dfd) == -1) {
-		snprintf(err, errlen, "close %s: %s", tf->dir, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* The file's path and directory from the target dir or the exact name. */
-static int
-name_file(struct testfile *tf, const char *dir, const char *exact, char *err, size_t errlen)
-{
-	int n;
-
-	if (exact != NULL) {
-		if (strlen(exact) >= sizeof tf->path) {
-			snprintf(err, errlen, "%.60s...: %s", exact, strerror(ENAMETOOLONG));
-			return -1;
-		}
-		snprintf(tf->path, sizeof tf->path, "%s", exact);
-		parent_of(exact, tf->dir, sizeof tf->dir);
-		return 0;
-	}
-	n = snprintf(tf->path, sizeof tf->path, "%s%s.syncprobe.XXXXXX", dir,
-	    dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/");
-	if (n < 0 || (size_t)n >= sizeof tf->path) {
-		snprintf(err, errlen, "%.60s...: %s", dir, strerror(ENAMETOOLONG));
-		return -1;
-	}
-	snprintf(tf->dir, sizeof tf->dir, "%s", dir);
 	return 0;
 }
 
@@ -181,12 +265,13 @@ testfile_create(struct testfile *tf, const char *dir, const char *exact,
 	int fd;
 
 	memset(tf, 0, sizeof *tf);
+	tf->dirfd = -1;
 	tf->bytes = bytes;
-	if (name_file(tf, dir, exact, err, errlen) == -1 ||
-	    testfile_check_dir(tf->dir, err, errlen) == -1)
+	if (name_file(tf, dir, exact, err, errlen) == -1 || open_dir(tf, err, errlen) == -1)
 		return -1;
 	if ((fd = create_exclusive(tf, exact, err, errlen)) == -1) {
-		tf->path[0] = '\0';
+		tf->name[0] = '\0';
+		testfile_remove(tf, ignored, sizeof ignored);
 		return -1;
 	}
 	if (fill_file(fd, tf, block, err, errlen) == -1 ||
@@ -203,13 +288,47 @@ testfile_create(struct testfile *tf, const char *dir, const char *exact,
 	return 0;
 }
 
+/* Whether, after a failed open, the name no longer leads to the file
+ * created: gone, or a symbolic link (refused by O_NOFOLLOW) or another
+ * file in its place. errno is kept. */
+static bool
+name_replaced(const struct testfile *tf)
+{
+	struct stat st;
+	int saved = errno;
+	bool replaced = fstatat(tf->dirfd, tf->name, &st, AT_SYMLINK_NOFOLLOW) == 0 ?
+	    st.st_dev != tf->dev || st.st_ino != tf->ino : errno == ENOENT;
+
+	errno = saved;
+	return replaced;
+}
+
 int
 testfile_open(const struct testfile *tf, int flags, bool direct, const char **what)
 {
+	struct stat st;
+	int fd, saved;
+
+	flags |= TESTFILE_OPEN_FLAGS;
 	*what = "open";
-	if (!direct)
-		return open(tf->path, TESTFILE_OPEN_FLAGS | flags);
-	return platform_open_direct(tf->path, TESTFILE_OPEN_FLAGS | flags, what);
+	if (direct)
+		fd = platform_open_direct(tf->dirfd, tf->name, flags, what);
+	else
+		fd = openat(tf->dirfd, tf->name, flags);
+	if (fd == -1)
+		return name_replaced(tf) ? TESTFILE_REPLACED : -1;
+	if (fstat(fd, &st) == -1) {
+		saved = errno;
+		*what = "fstat";
+		(void)close(fd);
+		errno = saved;
+		return -1;
+	}
+	if (st.st_dev != tf->dev || st.st_ino != tf->ino) {
+		(void)close(fd);	/* not ours: nothing to report about it */
+		return TESTFILE_REPLACED;
+	}
+	return fd;
 }
 
 bool
@@ -223,13 +342,34 @@ testfile_remove(struct testfile *tf, char *err, size_t errlen)
 {
 	int rc = 0;
 
-	if (tf->path[0] == '\0')
+	if (tf->dirfd < 0)
 		return 0;
-	if (unlink(tf->path) == -1 && errno != ENOENT) {
-		snprintf(err, errlen, "remove %s: %s", tf->path, strerror(errno));
+	if (tf->name[0] != '\0') {
+		switch (cleanup_remove_file(tf->dirfd, tf->name, tf->dev, tf->ino)) {
+		case CLEANUP_REMOVED:
+			break;
+		case CLEANUP_GONE:
+			snprintf(err, errlen, "remove %s: %s (renamed or removed by someone else "
+			    "while syncprobe ran)", tf->path, strerror(ENOENT));
+			rc = -1;
+			break;
+		case CLEANUP_REPLACED:
+			snprintf(err, errlen, "remove %s: the test file was replaced by another "
+			    "file or a symbolic link (left as it is)", tf->path);
+			rc = -1;
+			break;
+		case CLEANUP_FAILED:
+			snprintf(err, errlen, "remove %s: %s", tf->path, strerror(errno));
+			rc = -1;
+			break;
+		}
+		cleanup_forget();
+		tf->name[0] = '\0';
+	}
+	if (close(tf->dirfd) == -1 && rc == 0) {
+		snprintf(err, errlen, "close %s: %s", tf->dir, strerror(errno));
 		rc = -1;
 	}
-	cleanup_forget();
-	tf->path[0] = '\0';
+	tf->dirfd = -1;
 	return rc;
 }

@@ -8,10 +8,6 @@
 
 dir=$WORK/target
 mkdir "$dir"
-: "${FAULTSHIM:=}"
-# ASan wants to come first in the library list; the shim comes first here.
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
 
 # check_fault DESC STATUS PREFIX TARGETDIR: the last run ($rc, $WORK/err)
 # exited STATUS with exactly one line on stderr, "syncprobe: PREFIX...: WHY"
@@ -37,16 +33,7 @@ check_fault() {
 }
 
 # ---- injected with the shim ----
-# Can this platform preload at all? Ask the shim to say it was loaded.
-preload=
-if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
-	rm -f "$WORK/log"
-	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_LOG=$WORK/log \
-	    "$SYNCPROBE" --version >/dev/null 2>&1 || :
-	if grep -q '^loaded$' "$WORK/log" 2>/dev/null; then
-		preload=yes
-	fi
-fi
+shim_detect
 
 # inject DESC SPEC STATUS PREFIX ARGS...: run with SYNCPROBE_FAULT=SPEC
 # (OP:ERRNO:N), counting only calls on the target directory and the test
@@ -75,8 +62,8 @@ inject() {
 }
 
 # While preparing the file: exit 2. Filling it is the first pwrite; then
-# it is synced (the first fsync), and its directory opened, synced (the
-# second) and closed (the first close) before the file is closed.
+# it is synced (the first fsync), and its directory, held open from the
+# start, synced (the second) before the file is closed (the first close).
 file=$dir/.syncprobe.
 inject "EIO from the first pwrite (filling the file)" pwrite:EIO:1 2 "write $file" $ONE
 inject "ENOSPC while filling the file" pwrite:ENOSPC:1 2 "write $file" $ONE
@@ -86,7 +73,7 @@ case $(cat "$WORK/err") in
 esac
 inject "EIO from fsync of the new file" fsync:EIO:1 2 "fsync $file" $ONE
 inject "EIO from fsync of the directory" fsync:EIO:2 2 "fsync $dir: " $ONE
-inject "EIO from closing the filled file" close:EIO:2 2 "close $file" $ONE
+inject "EIO from closing the filled file" close:EIO:1 2 "close $file" $ONE
 
 # Mid-run: exit 1, and the report on stdout says where it stopped.
 inject "EIO from the 10th pwrite (mid-run)" pwrite:EIO:10 1 "pwrite $file" $ONE

@@ -11,10 +11,21 @@
  *
  *   SYNCPROBE_FAULT_PATH=TEXT
  *
- * counts only calls on files whose path contains TEXT: opens (and mkstemp)
- * of such a path, and pwrite, fsync, fdatasync and close of the descriptors
- * they returned. Set to the target directory, it keeps the count on the
- * test file and its directory whatever else the program opens.
+ * counts only calls on files whose path contains TEXT: opens of such a
+ * path, opens relative to a directory opened so (openat), and pwrite,
+ * fsync, fdatasync and close of the descriptors they returned. Set to the
+ * target directory, it keeps the count on the test file and its directory
+ * whatever else the program opens.
+ *
+ *   SYNCPROBE_SWAP=KIND:N   (and SYNCPROBE_SWAP_DECOY=FILE for symlink)
+ *
+ * plays the part of someone else who can write to the target directory,
+ * right before the Nth reopen of the test file (an open, without O_CREAT,
+ * of a name that starts ".syncprobe."), and then lets that open go on:
+ * KIND symlink renames the test file to NAME.moved and puts a symbolic
+ * link to FILE in its place; file does the same with a new regular file
+ * holding "someone else's file\n"; renamedir renames the directory named
+ * by SYNCPROBE_FAULT_PATH to PATH.renamed. Logged as "swap KIND N".
  *
  *   SYNCPROBE_FAULT_LOG=FILE
  *
@@ -27,7 +38,7 @@
  * lets it sit in front of a sanitizer's interceptors.
  *
  * Portable between C libraries: glibc has large-file entry points of their
- * own (pwrite64, open64, mkstemp64) and fortified ones (__open_2); musl
+ * own (pwrite64, open64, openat64) and fortified ones (__open_2); musl
  * maps the 64 names to the plain ones with macros (pwrite64 is pwrite
  * there), so each such definition is made only where its name is not a
  * macro (LFS64 below). */
@@ -94,11 +105,12 @@ typedef ssize_t (*pwrite64_fn)(int, const void *, size_t, off64_t);
 typedef int (*fd_fn)(int);
 typedef int (*open_fn)(const char *, int, ...);
 typedef int (*open2_fn)(const char *, int);
-typedef int (*mkstemp_fn)(char *);
+typedef int (*openat_fn)(int, const char *, int, ...);
+typedef int (*openat2_fn)(int, const char *, int);
 
 /* A large-file entry point of its own: defined only where the C library
  * does not map the name to the plain call with a macro (musl does). */
-#if defined(pwrite64) || defined(open64) || defined(mkstemp64)
+#if defined(pwrite64) || defined(open64) || defined(openat64)
 #define LFS64 0
 #else
 #define LFS64 1
@@ -109,12 +121,21 @@ static pwrite64_fn real_pwrite64;
 static fd_fn real_fdatasync, real_fsync, real_close;
 static open_fn real_open, real_open64;
 static open2_fn real_open_2, real_open64_2;
-static mkstemp_fn real_mkstemp, real_mkstemp64;
+static openat_fn real_openat, real_openat64;
+static openat2_fn real_openat_2, real_openat64_2;
 
 /* Our definitions of glibc's entry points for a fortified open() without a
  * mode; declared here because no header does outside fortified builds. */
 int __open_2(const char *path, int flags);
 int __open64_2(const char *path, int flags);
+int __openat_2(int dirfd, const char *path, int flags);
+int __openat64_2(int dirfd, const char *path, int flags);
+
+/* SYNCPROBE_SWAP: what to do to the test file, and before which reopen. */
+enum swap_kind { SWAP_NONE, SWAP_SYMLINK, SWAP_FILE, SWAP_RENAMEDIR };
+static const char *const swap_names[] = { "none", "symlink", "file", "renamedir" };
+static enum swap_kind swap_kind;
+static unsigned long swap_nth, swap_calls;
 
 static void *
 next_symbol(const char *name)
@@ -139,8 +160,10 @@ resolve(void)
 	real_open64 = (open_fn)next_symbol("open64");
 	real_open_2 = (open2_fn)next_symbol("__open_2");
 	real_open64_2 = (open2_fn)next_symbol("__open64_2");
-	real_mkstemp = (mkstemp_fn)next_symbol("mkstemp");
-	real_mkstemp64 = (mkstemp_fn)next_symbol("mkstemp64");
+	real_openat = (openat_fn)next_symbol("openat");
+	real_openat64 = (openat_fn)next_symbol("openat64");
+	real_openat_2 = (openat2_fn)next_symbol("__openat_2");
+	real_openat64_2 = (openat2_fn)next_symbol("__openat64_2");
 }
 
 static void shim_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -220,6 +243,27 @@ parse_fault(const char *spec, const char *item, size_t len)
 	nfaults++;
 }
 
+/* Parse SYNCPROBE_SWAP=KIND:N. */
+static void
+parse_swap(const char *spec)
+{
+	const char *colon = strchr(spec, ':');
+	char *end;
+	size_t i;
+
+	for (i = 1; i < sizeof swap_names / sizeof swap_names[0]; i++)
+		if (colon != NULL && strlen(swap_names[i]) == (size_t)(colon - spec) &&
+		    strncmp(swap_names[i], spec, (size_t)(colon - spec)) == 0)
+			break;
+	if (i == sizeof swap_names / sizeof swap_names[0])
+		die_config(spec, "SYNCPROBE_SWAP wants symlink:N, file:N or renamedir:N");
+	swap_kind = (enum swap_kind)i;
+	errno = 0;
+	swap_nth = strtoul(colon + 1, &end, 10);
+	if (colon[1] == '\0' || *end != '\0' || errno != 0 || swap_nth == 0)
+		die_config(spec, "N must be a whole number from 1");
+}
+
 __attribute__((constructor)) static void
 shim_init(void)
 {
@@ -241,6 +285,8 @@ shim_init(void)
 			p++;
 		}
 	}
+	if ((p = getenv("SYNCPROBE_SWAP")) != NULL && *p != '\0')
+		parse_swap(p);
 	shim_log("loaded\n");
 }
 
@@ -279,22 +325,11 @@ inject_fd(enum fault_op op, int fd)
 	return fd_counts(fd) && inject(op);
 }
 
-/* Remember a descriptor opened on a counted path. */
 static int
-track(const char *path, int fd)
-{
-	if (only_path != NULL && fd >= 0 && fd < MAX_FD)
-		tracked[fd] = path_counts(path);
-	return fd;
-}
-
-static int
-inject_open(const char *path, int flags)
+inject_open(int flags)
 {
 	int fail;
 
-	if (!path_counts(path))
-		return 0;
 	/* Both counters move, whichever of them fails the call. */
 	fail = inject(OP_OPEN);
 	if ((flags & O_DIRECT) && O_DIRECT != 0)
@@ -360,23 +395,125 @@ close(int fd)
 	return 0;
 }
 
-/* glibc's four ways into open: open and open64 (the mode only when a file
- * is created), and the fortified __open_2 and __open64_2 (no mode). */
-enum open_entry { ENTRY_OPEN, ENTRY_OPEN64, ENTRY_OPEN_2, ENTRY_OPEN64_2 };
+/* Someone else's move, as SYNCPROBE_SWAP says, before the reopen of
+ * path (relative to dirfd) goes on. Done with the real calls; a step that
+ * fails is logged, and the open then sees whatever is there. */
+static void
+swap_now(int dirfd, const char *path)
+{
+	const char *decoy = getenv("SYNCPROBE_SWAP_DECOY");
+	char moved[4096];
+	int fd, ok = 0;
+
+	snprintf(moved, sizeof moved, "%s.moved", path);
+	switch (swap_kind) {
+	case SWAP_NONE:
+		return;
+	case SWAP_RENAMEDIR:
+		snprintf(moved, sizeof moved, "%s.renamed", only_path ? only_path : ".");
+		ok = only_path != NULL && rename(only_path, moved) == 0;
+		break;
+	case SWAP_SYMLINK:
+		ok = renameat(dirfd, path, dirfd, moved) == 0 &&
+		    symlinkat(decoy ? decoy : "/nonexistent", dirfd, path) == 0;
+		break;
+	case SWAP_FILE:
+		ok = renameat(dirfd, path, dirfd, moved) == 0 &&
+		    (fd = real_openat(dirfd, path, O_WRONLY | O_CREAT | O_EXCL, 0644)) >= 0;
+		if (ok) {
+			ok = write(fd, "someone else's file\n", 20) == 20;
+			real_close(fd);
+		}
+		break;
+	}
+	shim_log("swap %s %lu%s\n", swap_names[swap_kind], swap_calls, ok ? "" : " failed");
+}
+
+/* Whether this open is a reopen of the test file, and the one to swap. */
+static void
+maybe_swap(int dirfd, const char *path, int flags)
+{
+	const char *base;
+
+	if (swap_kind == SWAP_NONE || path == NULL || (flags & O_CREAT))
+		return;
+	base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (strncmp(base, ".syncprobe.", 11) != 0)
+		return;
+	if (++swap_calls == swap_nth)
+		swap_now(dirfd, path);
+}
+
+/* Whether an open relative to dirfd is counted: a counted path, or any
+ * name in a directory opened on one. */
+static int
+openat_counts(int dirfd, const char *path)
+{
+	return path_counts(path) || (dirfd >= 0 && dirfd < MAX_FD && tracked[dirfd]);
+}
+
+/* glibc's eight ways into open: open, open64, openat and openat64 (the
+ * mode only when a file is created), and the fortified __open_2,
+ * __open64_2, __openat_2 and __openat64_2 (no mode). */
+enum open_entry {
+	ENTRY_OPEN, ENTRY_OPEN64, ENTRY_OPEN_2, ENTRY_OPEN64_2,
+	ENTRY_OPENAT, ENTRY_OPENAT64, ENTRY_OPENAT_2, ENTRY_OPENAT64_2
+};
 
 static int
-shim_open(enum open_entry entry, const char *path, int flags, mode_t mode)
+real_open_entry(enum open_entry entry, int dirfd, const char *path, int flags, mode_t mode)
 {
+	switch (entry) {
+	case ENTRY_OPEN64:
+		if (real_open64 != NULL)
+			return real_open64(path, flags, mode);
+		break;
+	case ENTRY_OPEN_2:
+		if (real_open_2 != NULL)
+			return real_open_2(path, flags);
+		break;
+	case ENTRY_OPEN64_2:
+		if (real_open64_2 != NULL)
+			return real_open64_2(path, flags);
+		break;
+	case ENTRY_OPENAT64:
+		if (real_openat64 != NULL)
+			return real_openat64(dirfd, path, flags, mode);
+		return real_openat(dirfd, path, flags, mode);
+	case ENTRY_OPENAT_2:
+		if (real_openat_2 != NULL)
+			return real_openat_2(dirfd, path, flags);
+		return real_openat(dirfd, path, flags, mode);
+	case ENTRY_OPENAT64_2:
+		if (real_openat64_2 != NULL)
+			return real_openat64_2(dirfd, path, flags);
+		return real_openat(dirfd, path, flags, mode);
+	case ENTRY_OPENAT:
+		return real_openat(dirfd, path, flags, mode);
+	case ENTRY_OPEN:
+		break;
+	}
+	return real_open(path, flags, mode);
+}
+
+/* Every open: counted (and failed, when its turn has come) if it is on a
+ * counted path or in a counted directory; its descriptor then counted
+ * too. dirfd is AT_FDCWD for the open() family. */
+static int
+shim_open(enum open_entry entry, int dirfd, const char *path, int flags, mode_t mode)
+{
+	int counts, fd;
+
 	resolve();
-	if (inject_open(path, flags))
+	counts = openat_counts(dirfd, path);
+	maybe_swap(dirfd, path, flags);
+	if (counts && inject_open(flags))
 		return -1;
-	if (entry == ENTRY_OPEN64 && real_open64 != NULL)
-		return track(path, real_open64(path, flags, mode));
-	if (entry == ENTRY_OPEN_2 && real_open_2 != NULL)
-		return track(path, real_open_2(path, flags));
-	if (entry == ENTRY_OPEN64_2 && real_open64_2 != NULL)
-		return track(path, real_open64_2(path, flags));
-	return track(path, real_open(path, flags, mode));
+	fd = real_open_entry(entry, dirfd, path, flags, mode);
+	if (only_path != NULL && fd >= 0 && fd < MAX_FD)
+		tracked[fd] = (unsigned char)counts;
+	return fd;
 }
 
 /* The mode argument, present only when open() may create a file. */
@@ -397,7 +534,28 @@ open(const char *path, int flags, ...)
 	mode_t mode;
 
 	MODE_ARG(flags, mode);
-	return shim_open(ENTRY_OPEN, path, flags, mode);
+	return shim_open(ENTRY_OPEN, AT_FDCWD, path, flags, mode);
+}
+
+int
+__open_2(const char *path, int flags)
+{
+	return shim_open(ENTRY_OPEN_2, AT_FDCWD, path, flags, 0);
+}
+
+int
+openat(int dirfd, const char *path, int flags, ...)
+{
+	mode_t mode;
+
+	MODE_ARG(flags, mode);
+	return shim_open(ENTRY_OPENAT, dirfd, path, flags, mode);
+}
+
+int
+__openat_2(int dirfd, const char *path, int flags)
+{
+	return shim_open(ENTRY_OPENAT_2, dirfd, path, flags, 0);
 }
 
 #if LFS64
@@ -407,36 +565,27 @@ open64(const char *path, int flags, ...)
 	mode_t mode;
 
 	MODE_ARG(flags, mode);
-	return shim_open(ENTRY_OPEN64, path, flags, mode);
-}
-#endif
-
-int
-__open_2(const char *path, int flags)
-{
-	return shim_open(ENTRY_OPEN_2, path, flags, 0);
+	return shim_open(ENTRY_OPEN64, AT_FDCWD, path, flags, mode);
 }
 
 int
 __open64_2(const char *path, int flags)
 {
-	return shim_open(ENTRY_OPEN64_2, path, flags, 0);
+	return shim_open(ENTRY_OPEN64_2, AT_FDCWD, path, flags, 0);
 }
 
-/* mkstemp opens inside the C library, out of our reach: only watched, so
- * that the descriptor of the file it creates is counted. */
 int
-mkstemp(char *template)
+openat64(int dirfd, const char *path, int flags, ...)
 {
-	resolve();
-	return track(template, real_mkstemp(template));
+	mode_t mode;
+
+	MODE_ARG(flags, mode);
+	return shim_open(ENTRY_OPENAT64, dirfd, path, flags, mode);
 }
 
-#if LFS64
 int
-mkstemp64(char *template)
+__openat64_2(int dirfd, const char *path, int flags)
 {
-	resolve();
-	return track(template, (real_mkstemp64 ? real_mkstemp64 : real_mkstemp)(template));
+	return shim_open(ENTRY_OPENAT64_2, dirfd, path, flags, 0);
 }
 #endif

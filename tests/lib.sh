@@ -211,3 +211,22 @@ refused_exactly() {
 	shift 2
 	usage_error exact "$* -> exit 2, '$usage_want'" "$usage_want" "$usage_dir" "$@"
 }
+
+# ---- the fault shim ----
+# shim_detect: $preload is "yes" when LD_PRELOAD of tests/faultshim.so
+# ($FAULTSHIM) works here: the shim says it was loaded. ASan wants to come
+# first in the library list; the shim comes first here.
+shim_detect() {
+	: "${FAULTSHIM:=}"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+	export ASAN_OPTIONS
+	preload=
+	if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
+		rm -f "$WORK/shim.log"
+		LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_LOG=$WORK/shim.log \
+		    "$SYNCPROBE" --version >/dev/null 2>&1 || :
+		if grep -q '^loaded$' "$WORK/shim.log" 2>/dev/null; then
+			preload=yes
+		fi
+	fi
+}
