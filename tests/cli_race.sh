@@ -91,6 +91,31 @@ if swapped "-f FILE, a symbolic link before the first reopen: stopped" symlink 1
 fi
 rm -f "$dir"/.syncprobe.*
 
+# ---- the target directory renamed during the run ----
+# The file is still reached, and removed, through the directory held.
+if [ -n "$preload" ]; then
+	rm -f "$WORK/log"
+	rc=0
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_SWAP=renamedir:1 SYNCPROBE_FAULT_PATH=$dir \
+	    SYNCPROBE_FAULT_LOG=$WORK/log \
+	    "$SYNCPROBE" $ONE "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	problems=
+	grep -q '^swap renamedir 1$' "$WORK/log" || problem "the shim did not rename (log: $(cat "$WORK/log"))"
+	[ "$rc" -eq 0 ] || problem "exit status $rc, want 0"
+	[ ! -s "$WORK/err" ] || problem "stderr: $(cat "$WORK/err")"
+	grep -q '^fdatasync  *[0-9]' "$WORK/out" || problem "no fdatasync figures"
+	[ -d "$dir.renamed" ] && no_testfile "$dir.renamed" || problem "test file left: $(ls -A "$dir.renamed")"
+	if [ -z "$problems" ]; then
+		tap_ok "target renamed during the run: it completes and removes its file"
+	else
+		tap_fail "target renamed during the run: it completes and removes its file" "$problems"
+	fi
+	rm -f "$dir.renamed"/.syncprobe.*
+	mv "$dir.renamed" "$dir"
+else
+	tap_skip "target renamed during the run" "LD_PRELOAD of tests/faultshim.so does not work here"
+fi
+
 # ---- the real race: a swap loop as nobody, syncprobe as root ----
 RACE_RUNS=30
 race_desc="$RACE_RUNS root runs against a swap loop run as nobody"

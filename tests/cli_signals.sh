@@ -67,6 +67,29 @@ else
 	done
 fi
 
+# The target renamed mid-run, then a signal: the handler removes the file
+# through the directory it holds, not a path that no longer exists.
+if [ -n "$DEFAULT" ]; then
+	$DEFAULT "$SYNCPROBE" $LONG "$dir" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	if wait_for_testfile; then
+		mv "$dir" "$dir.renamed"
+		kill -TERM "$pid"
+		rc=0
+		wait "$pid" || rc=$?
+		tap_is "$rc" 143 "target renamed, then SIGTERM: dies of SIGTERM"
+		tap_check "target renamed, then SIGTERM: test file removed" no_testfile "$dir.renamed"
+		rm -f "$dir.renamed"/.syncprobe.*
+		mv "$dir.renamed" "$dir"
+	else
+		kill -KILL "$pid" 2>/dev/null || :
+		wait "$pid" || :
+		tap_fail "target renamed, then SIGTERM" "the test file never appeared: $(cat "$WORK/err")"
+	fi
+else
+	tap_skip "target renamed, then SIGTERM" "no env --default-signal or perl to undo the shell's SIG_IGN"
+fi
+
 # nohup: SIGHUP ignored at the start stays ignored, and the run completes.
 nohup "$SYNCPROBE" -q -s 1 --rounds 1 -t one -m fdatasync --direct=off \
     --file-size 64k "$dir" >"$WORK/out" 2>"$WORK/err" &
