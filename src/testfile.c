@@ -17,6 +17,7 @@
 #include "cleanup.h"
 #include "platform.h"
 #include "random.h"
+#include "space.h"
 
 /* O_NOFOLLOW: never through a symbolic link put in the file's place.
  * O_NOCTTY: whatever is opened by mistake never becomes our terminal. */
@@ -202,6 +203,19 @@ create_exclusive(struct testfile *tf, const char *exact, char *err, size_t errle
 	return -1;
 }
 
+/* Refuse a file that would leave the filesystem too full for the
+ * database living there (space.h), before creating anything. */
+static int
+check_space(const struct testfile *tf, char *err, size_t errlen)
+{
+	char why[256];
+
+	if (space_check(tf->dirfd, tf->bytes, why, sizeof why) == 0)
+		return 0;
+	snprintf(err, errlen, "%s: %s (use a smaller --file-size)", tf->dir, why);
+	return -1;
+}
+
 /* Fill the file one block at a time, as pg_test_fsync does and as a server
  * writes its WAL: the page cache keeps the shape of the writes that filled
  * it (large folios after large writes), and 8kB overwrites of a file filled
@@ -269,7 +283,8 @@ testfile_create(struct testfile *tf, const char *dir, const char *exact,
 	tf->bytes = bytes;
 	if (name_file(tf, dir, exact, err, errlen) == -1 || open_dir(tf, err, errlen) == -1)
 		return -1;
-	if ((fd = create_exclusive(tf, exact, err, errlen)) == -1) {
+	if (check_space(tf, err, errlen) == -1 ||
+	    (fd = create_exclusive(tf, exact, err, errlen)) == -1) {
 		tf->name[0] = '\0';
 		testfile_remove(tf, ignored, sizeof ignored);
 		return -1;
