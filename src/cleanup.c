@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const int handled[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+#include "platform.h"
 
 /* Written with the handled signals blocked, read only by the handler. */
 static int registered_dirfd = -1;
@@ -51,36 +51,51 @@ cleanup_remove_file(int dirfd, const char *name, dev_t dev, ino_t ino)
 	return CLEANUP_REMOVED;
 }
 
+/* Every signal whose default action would end syncprobe, SIGXFSZ too. */
+static void
+terminating_set(sigset_t *set)
+{
+	int sigs[PLATFORM_MAX_SIGNALS];
+	size_t i, n = platform_terminating_signals(sigs, PLATFORM_MAX_SIGNALS);
+
+	sigemptyset(set);
+	for (i = 0; i < n; i++)
+		sigaddset(set, sigs[i]);
+}
+
 void
 cleanup_install(void)
 {
+	int sigs[PLATFORM_MAX_SIGNALS];
+	size_t i, n = platform_terminating_signals(sigs, PLATFORM_MAX_SIGNALS);
 	struct sigaction sa, old;
-	size_t i;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
-		sigaddset(&sa.sa_mask, handled[i]);
-	for (i = 0; i < sizeof handled / sizeof handled[0]; i++) {
-		/* A signal ignored when we start stays ignored: nohup, or a
-		 * shell's background job (SIGINT), asked for that. */
-		if (sigaction(handled[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+	terminating_set(&sa.sa_mask);
+	for (i = 0; i < n; i++) {
+		/* A file size limit must show as EFBIG, which is reported,
+		 * and the file then removed: not as a death. */
+		if (sigs[i] == SIGXFSZ) {
+			signal(SIGXFSZ, SIG_IGN);
 			continue;
-		sigaction(handled[i], &sa, NULL);
+		}
+		/* A signal ignored when we start stays ignored: nohup, or a
+		 * shell's background job (SIGINT), asked for that. One already
+		 * handled (a sanitizer's crash report) keeps its handler. */
+		if (sigaction(sigs[i], NULL, &old) == -1 ||
+		    (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
 	}
-	signal(SIGXFSZ, SIG_IGN);
 }
 
 void
 cleanup_block(sigset_t *old)
 {
 	sigset_t set;
-	size_t i;
 
-	sigemptyset(&set);
-	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
-		sigaddset(&set, handled[i]);
+	terminating_set(&set);
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 

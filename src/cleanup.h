@@ -7,10 +7,14 @@
 #include <signal.h>
 #include <sys/types.h>
 
-/* Install handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that remove the
- * registered file and then die of the same signal (one ignored at start, as
- * under nohup, stays ignored); ignore SIGXFSZ so that a file size limit
- * shows as EFBIG, which is reported, not as a silent death. */
+/* Install, for every signal whose default action ends the process
+ * (platform_terminating_signals: SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
+ * SIGUSR1, SIGALRM, a crash's SIGSEGV...), a handler that removes the
+ * registered file and then dies of the same signal. A signal ignored at
+ * start (as under nohup) stays ignored, and one already handled (a
+ * sanitizer's crash report) keeps its handler. SIGXFSZ is ignored, so
+ * that a file size limit shows as EFBIG, which is reported, and the file
+ * is removed on that way out. */
 void cleanup_install(void);
 
 /* Block (and later restore) the handled signals, so that creating the file

@@ -172,8 +172,8 @@ usage(int status)
 "Sizes take B, k, kB, KiB, M, MB, MiB, G, GB, GiB (powers of 1024); durations\n"
 "s, ms, us (a bare number is seconds).\n"
 "Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
-"that cannot be used. SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the test file\n"
-"and then stop syncprobe with that same signal.\n");
+"that cannot be used. A signal that would end syncprobe (SIGINT, SIGTERM,\n"
+"SIGQUIT...) removes the test file, then stops syncprobe with that signal.\n");
 	exit(status);
 }
 

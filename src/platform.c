@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,53 @@ platform_prefers_sync_call(void)
 #else
 	return false;
 #endif
+}
+
+/* Signals that end a process by default wherever they exist (POSIX):
+ * asked for by someone (a terminal, kill, a timer or a limit), or a crash. */
+static const int posix_terminating[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+	SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+	SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGSYS, SIGTRAP,
+};
+
+size_t
+platform_terminating_signals(int *sigs, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof posix_terminating / sizeof posix_terminating[0] && n < max; i++)
+		sigs[n++] = posix_terminating[i];
+	/* Where they exist and end a process by default. SIGIO is not here:
+	 * BSD ignores it; on Linux it is SIGPOLL. */
+#ifdef SIGPOLL
+	if (n < max)
+		sigs[n++] = SIGPOLL;
+#endif
+#ifdef SIGEMT
+	if (n < max)
+		sigs[n++] = SIGEMT;
+#endif
+	/* Linux's own; SIGPWR is ignored by default elsewhere (illumos). */
+#if defined(__linux__) && defined(SIGSTKFLT)
+	if (n < max)
+		sigs[n++] = SIGSTKFLT;
+#endif
+#if defined(__linux__) && defined(SIGPWR)
+	if (n < max)
+		sigs[n++] = SIGPWR;
+#endif
+#ifdef SIGRTMIN
+	{
+		int sig;
+
+		/* The C library keeps the first few for itself: SIGRTMIN is
+		 * the first left to programs. */
+		for (sig = SIGRTMIN; sig <= SIGRTMAX && n < max; sig++)
+			sigs[n++] = sig;
+	}
+#endif
+	return n;
 }
 
 const char *

@@ -33,6 +33,13 @@ const char *platform_full_fsync_unavailable(void);
  * broken (Linux, FreeBSD). */
 bool platform_prefers_sync_call(void);
 
+/* The signals whose default action ends the process here, SIGKILL and
+ * SIGSTOP aside (they cannot be caught): POSIX's, the crashes' included,
+ * this system's own, and the realtime signals the C library leaves to
+ * programs. Fills sigs with up to max of them; returns how many. */
+#define PLATFORM_MAX_SIGNALS 128
+size_t platform_terminating_signals(int *sigs, size_t max);
+
 /* Open name in the directory dirfd for direct I/O (O_DIRECT, or F_NOCACHE
  * after opening). Returns the descriptor or -1 with errno; *what names the
  * failed step. */
