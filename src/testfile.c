@@ -220,7 +220,7 @@ check_space(const struct testfile *tf, char *err, size_t errlen)
  * writes its WAL: the page cache keeps the shape of the writes that filled
  * it (large folios after large writes), and 8kB overwrites of a file filled
  * in 64kB writes measured ~10% slower here (ext4, Linux 6.18). */
-static int
+static enum exit_status
 fill_file(int fd, const struct testfile *tf, size_t block, char *err, size_t errlen)
 {
 	unsigned char *chunk = malloc(block);
@@ -228,7 +228,7 @@ fill_file(int fd, const struct testfile *tf, size_t block, char *err, size_t err
 
 	if (chunk == NULL) {
 		snprintf(err, errlen, "fill %s: out of memory", tf->path);
-		return -1;
+		return STATUS_IO;
 	}
 	while (off < tf->bytes) {
 		size_t len = tf->bytes - off < block ? (size_t)(tf->bytes - off) : block;
@@ -245,62 +245,62 @@ fill_file(int fd, const struct testfile *tf, size_t block, char *err, size_t err
 			    e == ENOSPC || e == EFBIG || e == EDQUOT ?
 			    " (free some space or use a smaller --file-size)" : "");
 			free(chunk);
-			return -1;
+			return STATUS_USAGE;
 		}
 		off += (uint64_t)n;
 	}
 	free(chunk);
-	return 0;
+	return STATUS_OK;
 }
 
 /* Sync the new file and its directory entry before any timing, so that
  * dirty buffers and the file's creation do not skew the first rows. */
-static int
+static enum exit_status
 sync_file_and_dir(int fd, const struct testfile *tf, char *err, size_t errlen)
 {
 	if (fsync(fd) == -1) {
 		snprintf(err, errlen, "fsync %s: %s", tf->path, strerror(errno));
-		return -1;
+		return STATUS_USAGE;
 	}
 	/* Some filesystems refuse fsync on a directory (EINVAL); that is
 	 * not an error in the target. */
 	if (fsync(tf->dirfd) == -1 && errno != EINVAL && errno != EBADF) {
 		snprintf(err, errlen, "fsync %s: %s", tf->dir, strerror(errno));
-		return -1;
+		return STATUS_USAGE;
 	}
-	return 0;
+	return STATUS_OK;
 }
 
-int
+enum exit_status
 testfile_create(struct testfile *tf, const char *dir, const char *exact,
     uint64_t bytes, size_t block, char *err, size_t errlen)
 {
 	char ignored[8];
+	enum exit_status rc;
 	int fd;
 
 	memset(tf, 0, sizeof *tf);
 	tf->dirfd = -1;
 	tf->bytes = bytes;
 	if (name_file(tf, dir, exact, err, errlen) == -1 || open_dir(tf, err, errlen) == -1)
-		return -1;
+		return STATUS_USAGE;
 	if (check_space(tf, err, errlen) == -1 ||
 	    (fd = create_exclusive(tf, exact, err, errlen)) == -1) {
 		tf->name[0] = '\0';
 		testfile_remove(tf, ignored, sizeof ignored);
-		return -1;
+		return STATUS_USAGE;
 	}
-	if (fill_file(fd, tf, block, err, errlen) == -1 ||
-	    sync_file_and_dir(fd, tf, err, errlen) == -1) {
-		close(fd);
-		testfile_remove(tf, ignored, sizeof ignored);
-		return -1;
-	}
-	if (close(fd) == -1) {
+	rc = fill_file(fd, tf, block, err, errlen);
+	if (rc == STATUS_OK)
+		rc = sync_file_and_dir(fd, tf, err, errlen);
+	/* After a failure, the close's own error would hide the first. */
+	if (close(fd) == -1 && rc == STATUS_OK) {
 		snprintf(err, errlen, "close %s: %s", tf->path, strerror(errno));
-		testfile_remove(tf, ignored, sizeof ignored);
-		return -1;
+		rc = STATUS_USAGE;
 	}
-	return 0;
+	if (rc != STATUS_OK)
+		testfile_remove(tf, ignored, sizeof ignored);
+	return rc;
 }
 
 /* Whether, after a failed open, the name no longer leads to the file

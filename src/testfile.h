@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "status.h"
+
 /* testfile_open's result when the name no longer leads to the file
  * created (gone, or a symbolic link or another file in its place);
  * TESTFILE_REPLACED_WHY says so in a message. */
@@ -40,9 +42,11 @@ int testfile_check_dir(const char *dir, char *err, size_t errlen);
 /* Create the test file in dir (or exactly `exact`, which must not exist),
  * fill it with incompressible bytes, one write of `block` bytes at a time,
  * and sync it and its directory.
- * Returns 0, or -1 with a one-line message in err (nothing is left:
- * tf->dirfd is -1 again). */
-int testfile_create(struct testfile *tf, const char *dir, const char *exact,
+ * Returns STATUS_OK; else, with a one-line message in err and nothing left
+ * (tf->dirfd is -1 again), STATUS_USAGE when the target cannot be used
+ * (creating, filling or syncing the file failed; too little space), or
+ * STATUS_IO when memory ran out. */
+enum exit_status testfile_create(struct testfile *tf, const char *dir, const char *exact,
     uint64_t bytes, size_t block, char *err, size_t errlen);
 
 /* Open the test file again with flags (and for direct I/O when direct),

@@ -106,6 +106,71 @@ inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t 
 inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:11 1 "pwrite $file" \
     $FAST -t one -m open_datasync --direct=off
 
+# ---- out of memory ----
+# Every allocation failure is one line, "syncprobe: WHAT: out of memory",
+# exit 1, and no test file; or, where the C library (or the storage probe,
+# which reports what it cannot find as unknown) goes on without the
+# memory, a complete run. Never a crash. The first three callocs are
+# main's results, the target's rows and the one row's slices, the first
+# posix_memalign the write buffer.
+# oom_run SPEC: run $ONE with the shim failing SPEC; $failed is "yes" when
+# the shim did fail an allocation.
+oom_run() {
+	rm -f "$WORK/log"
+	rc=0
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=$1 SYNCPROBE_FAULT_LOG=$WORK/log \
+	    "$SYNCPROBE" $ONE "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	failed=
+	if grep -q "ENOMEM\$" "$WORK/log"; then failed=yes; fi
+}
+
+# oom_problems: add to $problems what breaks the contract above.
+oom_problems() {
+	case $rc:$(cat "$WORK/err") in
+	0:) grep -q '^Advice' "$WORK/out" || problem "exit 0 without a complete report" ;;
+	1:"syncprobe: "*": out of memory")
+		[ "$(wc -l <"$WORK/err")" -eq 1 ] || problem "not one line on stderr" ;;
+	*) problem "exit $rc: $(cat "$WORK/err")" ;;
+	esac
+	no_testfile "$dir" || problem "test file left"
+	rm -f "$dir"/.syncprobe.*
+}
+
+if [ -n "$preload" ]; then
+	for spec in calloc:ENOMEM:1 calloc:ENOMEM:2 calloc:ENOMEM:3 posix_memalign:ENOMEM:1; do
+		oom_run "$spec"
+		problems=
+		[ -n "$failed" ] || problem "the shim failed nothing"
+		[ "$rc" -eq 1 ] || problem "exit status $rc, want 1"
+		oom_problems
+		if [ -z "$problems" ]; then
+			tap_ok "$spec: out of memory, exit 1"
+		else
+			tap_fail "$spec: out of memory, exit 1" "$problems"
+		fi
+	done
+	for op in calloc posix_memalign malloc; do
+		problems= n=0 tried=
+		while [ $n -lt 40 ]; do
+			n=$((n + 1))
+			oom_run "$op:ENOMEM:$n"
+			[ -n "$failed" ] || break
+			tried=$n
+			oom_problems
+		done
+		if [ -z "$problems" ]; then
+			tap_ok "each of the first ${tried:-0} ${op}s failing: out of memory or a complete run"
+		else
+			tap_fail "each $op failing: out of memory or a complete run" "$problems"
+		fi
+	done
+else
+	for what in calloc:ENOMEM:1 calloc:ENOMEM:2 calloc:ENOMEM:3 posix_memalign:ENOMEM:1 \
+	    calloc posix_memalign malloc; do
+		tap_skip "$what failing" "LD_PRELOAD of tests/faultshim.so does not work here"
+	done
+fi
+
 # ---- a small filesystem: a 1 MB tmpfs, when root ----
 # A test file larger than the free space, or leaving less than the margin
 # (5% of the filesystem, at most 64MB) for the database there, is refused

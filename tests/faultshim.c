@@ -6,8 +6,10 @@
  *
  * fails the Nth call (counting from 1) of OP with ERRNO, and no other call.
  * OP is pwrite, fdatasync, fsync, close, open (any open) or open_direct (an
- * open with O_DIRECT); ERRNO is a name such as EIO or ENOSPC. The failed
- * call is not passed on: nothing is written, synced or opened.
+ * open with O_DIRECT), or an allocation: malloc, calloc or posix_memalign
+ * (counted whatever SYNCPROBE_FAULT_PATH says; ERRNO ENOMEM); ERRNO is a
+ * name such as EIO or ENOSPC. The failed call is not passed on: nothing
+ * is written, synced, opened or allocated.
  *
  *   SYNCPROBE_FAULT_PATH=TEXT
  *
@@ -70,11 +72,13 @@
 #endif
 
 enum fault_op {
-	OP_PWRITE, OP_FDATASYNC, OP_FSYNC, OP_CLOSE, OP_OPEN, OP_OPEN_DIRECT, OP_COUNT
+	OP_PWRITE, OP_FDATASYNC, OP_FSYNC, OP_CLOSE, OP_OPEN, OP_OPEN_DIRECT,
+	OP_MALLOC, OP_CALLOC, OP_POSIX_MEMALIGN, OP_COUNT
 };
 
 static const char *const op_names[OP_COUNT] = {
-	"pwrite", "fdatasync", "fsync", "close", "open", "open_direct"
+	"pwrite", "fdatasync", "fsync", "close", "open", "open_direct",
+	"malloc", "calloc", "posix_memalign"
 };
 
 static const struct {
@@ -107,6 +111,10 @@ typedef int (*open_fn)(const char *, int, ...);
 typedef int (*open2_fn)(const char *, int);
 typedef int (*openat_fn)(int, const char *, int, ...);
 typedef int (*openat2_fn)(int, const char *, int);
+typedef void *(*malloc_fn)(size_t);
+typedef void *(*calloc_fn)(size_t, size_t);
+typedef int (*memalign_fn)(void **, size_t, size_t);
+typedef void *(*aligned_fn)(size_t, size_t);
 
 /* A large-file entry point of its own: defined only where the C library
  * does not map the name to the plain call with a macro (musl does). */
@@ -123,6 +131,10 @@ static open_fn real_open, real_open64;
 static open2_fn real_open_2, real_open64_2;
 static openat_fn real_openat, real_openat64;
 static openat2_fn real_openat_2, real_openat64_2;
+static malloc_fn real_malloc;
+static calloc_fn real_calloc;
+static memalign_fn real_posix_memalign;
+static aligned_fn real_aligned_alloc;
 
 /* Our definitions of glibc's entry points for a fortified open() without a
  * mode; declared here because no header does outside fortified builds. */
@@ -164,6 +176,10 @@ resolve(void)
 	real_openat64 = (openat_fn)next_symbol("openat64");
 	real_openat_2 = (openat2_fn)next_symbol("__openat_2");
 	real_openat64_2 = (openat2_fn)next_symbol("__openat64_2");
+	real_malloc = (malloc_fn)next_symbol("malloc");
+	real_calloc = (calloc_fn)next_symbol("calloc");
+	real_posix_memalign = (memalign_fn)next_symbol("posix_memalign");
+	real_aligned_alloc = (aligned_fn)next_symbol("aligned_alloc");
 }
 
 static void shim_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -227,7 +243,8 @@ parse_fault(const char *spec, const char *item, size_t len)
 	for (i = 0; i < OP_COUNT && strcmp(op_names[i], op) != 0; i++)
 		;
 	if (i == OP_COUNT)
-		die_config(spec, "unknown OP (pwrite, fdatasync, fsync, close, open, open_direct)");
+		die_config(spec, "unknown OP (pwrite, fdatasync, fsync, close, open, open_direct, "
+		    "malloc, calloc, posix_memalign)");
 	f->op = (enum fault_op)i;
 	for (i = 0; i < sizeof errno_names / sizeof errno_names[0]; i++)
 		if (strcmp(errno_names[i].name, err) == 0)
@@ -589,3 +606,35 @@ __openat64_2(int dirfd, const char *path, int flags)
 	return shim_open(ENTRY_OPENAT64_2, dirfd, path, flags, 0);
 }
 #endif
+
+/* The allocations. Looking the real ones up must not allocate (glibc's and
+ * musl's dlsym do not), so no bootstrap heap is needed. Where a program
+ * defines malloc, musl's aligned_alloc (and posix_memalign) fail with
+ * ENOMEM unless aligned_alloc is defined too: so it is, passed on. */
+void *
+malloc(size_t size)
+{
+	resolve();
+	return inject(OP_MALLOC) ? NULL : real_malloc(size);
+}
+
+void *
+calloc(size_t n, size_t size)
+{
+	resolve();
+	return inject(OP_CALLOC) ? NULL : real_calloc(n, size);
+}
+
+int
+posix_memalign(void **p, size_t align, size_t size)
+{
+	resolve();
+	return inject(OP_POSIX_MEMALIGN) ? ENOMEM : real_posix_memalign(p, align, size);
+}
+
+void *
+aligned_alloc(size_t align, size_t size)
+{
+	resolve();
+	return real_aligned_alloc(align, size);
+}
