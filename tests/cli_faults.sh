@@ -106,6 +106,24 @@ inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t 
 inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:11 1 "pwrite $file" \
     $FAST -t one -m open_datasync --direct=off
 
+# -F conf after an error: the rows that ran still give advice, but from a
+# run cut short; conf output goes into conf.d, so every setting line is
+# commented out, and the first comment after the header says why.
+inject "-F conf: EIO from the 12th fsync" fsync:EIO:12 1 "fsync $file" \
+    -F conf $FAST -t one -m fdatasync,fsync --direct=off
+problems=
+grep -q "^#wal_sync_method = 'fdatasync'" "$WORK/out" || problem "no commented-out wal_sync_method line"
+grep -q '^#commit_delay = [0-9]' "$WORK/out" || problem "no commented-out commit_delay line"
+! grep -v '^#' "$WORK/out" | grep -q . || problem "active lines: $(grep -v '^#' "$WORK/out")"
+[ "$(sed -n 3p "$WORK/out")" = "# the run stopped at an error, so these figures are not advice: every setting below is commented out" ] ||
+    problem "line 3 is not why: $(sed -n 3p "$WORK/out")"
+if [ -z "$problems" ]; then
+	tap_ok "-F conf after an error: every setting is commented out, and says why"
+else
+	tap_fail "-F conf after an error: every setting is commented out, and says why" \
+	    "$problems${nl}$(cat "$WORK/out")"
+fi
+
 # ---- out of memory ----
 # Every allocation failure is one line, "syncprobe: WHAT: out of memory",
 # exit 1, and no test file; or, where the C library (or the storage probe,
