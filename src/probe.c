@@ -21,6 +21,8 @@ struct op_failure {
 	bool replaced;		/* the test file's name led to another file */
 };
 
+static int close_test_fd(int fd);
+
 static void
 fail_io(struct row_result *res, const char *op, const char *path, int err)
 {
@@ -139,7 +141,7 @@ probe_row_open(struct row_run *run, struct row_result *res,
 	}
 	if (spec->kind == OP_WRITE_SYNC) {
 		run->fd = fd;
-	} else if (close(fd) == -1) {
+	} else if (close_test_fd(fd) == -1) {
 		/* Descriptor rows open the file in every operation. */
 		fail_io(res, "close", tf->path, errno);
 	}
@@ -173,7 +175,11 @@ write_blocks(struct row_run *run, int fd, struct op_failure *f)
 		/* A fresh counter in every write: no two writes alike. */
 		memcpy(run->buf, &run->counter, sizeof run->counter);
 		run->counter++;
-		n = pwrite(fd, run->buf, spec->write_bytes, (off_t)off);
+		/* A signal caught mid-call is not the device's failure: the
+		 * write is made again, within the same operation. */
+		do
+			n = pwrite(fd, run->buf, spec->write_bytes, (off_t)off);
+		while (n == -1 && errno == EINTR);
 		if (n != (ssize_t)spec->write_bytes)
 			return op_failed(f, "pwrite", n < 0 ? errno : EIO);
 	}
@@ -194,10 +200,19 @@ open_for_op(struct row_run *run, struct op_failure *f)
 	return fd;
 }
 
+/* close(fd), where EINTR is not an error and is not retried: Linux has
+ * released the descriptor by then, and a second close could close one
+ * just opened elsewhere. The data was synced before: the close is done. */
+static int
+close_test_fd(int fd)
+{
+	return close(fd) == -1 && errno != EINTR ? -1 : 0;
+}
+
 static int
 close_for_op(int fd, struct op_failure *f)
 {
-	if (close(fd) == -1)
+	if (close_test_fd(fd) == -1)
 		return op_failed(f, "close", errno);
 	return 0;
 }
@@ -205,9 +220,16 @@ close_for_op(int fd, struct op_failure *f)
 static int
 sync_fd(int fd, const struct method *io, struct op_failure *f)
 {
-	if (io != NULL && method_sync(io, fd) == -1)
-		return op_failed(f, method_sync_op(io), errno);
-	return 0;
+	int rc;
+
+	if (io == NULL)
+		return 0;
+	/* Interrupted by a signal: the sync is asked for again, within the
+	 * same operation, as PostgreSQL's pg_fsync does. */
+	do
+		rc = method_sync(io, fd);
+	while (rc == -1 && errno == EINTR);
+	return rc == -1 ? op_failed(f, method_sync_op(io), errno) : 0;
 }
 
 /* A descriptor row's operation: open, write, then fsync on the same
@@ -334,7 +356,7 @@ probe_row_close(struct row_run *run, struct row_result *res)
 {
 	if (run->fd < 0)
 		return 0;
-	if (close(run->fd) == -1) {
+	if (close_test_fd(run->fd) == -1) {
 		run->fd = -1;
 		fail_io(res, "close", run->tf->path, errno);
 		return -1;

@@ -325,11 +325,14 @@ testfile_open(const struct testfile *tf, int flags, bool direct, const char **wh
 	int fd, saved;
 
 	flags |= TESTFILE_OPEN_FLAGS;
-	*what = "open";
-	if (direct)
-		fd = platform_open_direct(tf->dirfd, tf->name, flags, what);
-	else
-		fd = openat(tf->dirfd, tf->name, flags);
+	/* An open interrupted by a signal (NFS, FUSE) is tried again. */
+	do {
+		*what = "open";
+		if (direct)
+			fd = platform_open_direct(tf->dirfd, tf->name, flags, what);
+		else
+			fd = openat(tf->dirfd, tf->name, flags);
+	} while (fd == -1 && errno == EINTR);
 	if (fd == -1)
 		return name_replaced(tf) ? TESTFILE_REPLACED : -1;
 	if (fstat(fd, &st) == -1) {

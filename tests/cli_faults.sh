@@ -35,17 +35,14 @@ check_fault() {
 # ---- injected with the shim ----
 shim_detect
 
-# inject DESC SPEC STATUS PREFIX ARGS...: run with SYNCPROBE_FAULT=SPEC
+# shim_run SPEC ARGS...: run syncprobe ARGS on $dir with SYNCPROBE_FAULT=SPEC
 # (OP:ERRNO:N), counting only calls on the target directory and the test
-# file in it (not /sys, not the terminal), check that the shim did fail
-# that call, then check_fault.
-inject() {
-	desc=$1 spec=$2 status=$3 prefix=$4
-	shift 4
-	if [ -z "$preload" ]; then
-		tap_skip "$desc" "LD_PRELOAD of tests/faultshim.so does not work here"
-		return
-	fi
+# file in it (not /sys, not the terminal); $rc, $WORK/out, $WORK/err and
+# the shim's $WORK/log hold the result. False, with the test file
+# removed, when the shim did not fail that call.
+shim_run() {
+	spec=$1
+	shift
 	rm -f "$WORK/log"
 	rc=0
 	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=$spec SYNCPROBE_FAULT_PATH=$dir \
@@ -53,12 +50,23 @@ inject() {
 	    "$SYNCPROBE" "$@" "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
 	# The shim logs "OP N ERRNO" for each call it failed.
 	call=${spec%%:*} nth=${spec##*:} errname=${spec#*:}
-	if ! grep -q "^$call $nth ${errname%%:*}\$" "$WORK/log"; then
+	grep -q "^$call $nth ${errname%%:*}\$" "$WORK/log" && return
+	rm -f "$dir"/.syncprobe.*
+	return 1
+}
+
+# inject DESC SPEC STATUS PREFIX ARGS...: shim_run SPEC ARGS, check that
+# the shim did fail that call, then check_fault.
+inject() {
+	desc=$1 spec=$2 status=$3 prefix=$4
+	shift 4
+	if [ -z "$preload" ]; then
+		tap_skip "$desc" "LD_PRELOAD of tests/faultshim.so does not work here"
+	elif shim_run "$spec" "$@"; then
+		check_fault "$desc" "$status" "$prefix" "$dir"
+	else
 		tap_fail "$desc" "the shim never failed $spec (did the calls move?)${nl}$(cat "$WORK/err")"
-		rm -f "$dir"/.syncprobe.*
-		return
 	fi
-	check_fault "$desc" "$status" "$prefix" "$dir"
 }
 
 # While preparing the file: exit 2. Filling it is the first pwrite; then
@@ -105,6 +113,51 @@ inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t 
 # The 64kB file is filled in eight 8kB writes; the 11th is open_datasync's third.
 inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:11 1 "pwrite $file" \
     $FAST -t one -m open_datasync --direct=off
+
+# EINTR in the timed loop (a signal caught mid-call) is retried: the run
+# completes with the operations it was asked for, and the interrupted
+# call is made once more, not the whole operation again. close is not
+# retried (Linux has released the descriptor): it counts as done.
+# calls_of OP: how many OP calls the last shim run made.
+calls_of() {
+	sed -n "s/^calls $1 //p" "$WORK/log"
+}
+
+# interrupted SPEC CALLS ARGS...: with SPEC (OP:EINTR:N) the run exits 0,
+# says nothing, leaves no file, gives every row that ran its 20 operations,
+# and makes CALLS more OP calls than without the fault.
+interrupted() {
+	eintr=$1 more=$2 op=${1%%:*}
+	shift 2
+	desc="EINTR from the ${eintr##*:}th $op ($*)"
+	if [ -z "$preload" ]; then
+		tap_skip "$desc" "LD_PRELOAD of tests/faultshim.so does not work here"
+		return
+	fi
+	shim_run "" -F json "$@" || :
+	before=$(calls_of "$op")
+	problems=
+	shim_run "$eintr" -F json "$@" || problem "the shim never failed $eintr"
+	[ "$rc" -eq 0 ] || problem "exit status $rc, want 0"
+	[ ! -s "$WORK/err" ] || problem "stderr: $(cat "$WORK/err")"
+	no_testfile "$dir" || problem "test file left"
+	[ "$(calls_of "$op")" = $((before + more)) ] ||
+	    problem "$op called $(calls_of "$op") times, want $before + $more"
+	! command -v jq >/dev/null 2>&1 ||
+	    jq -e '[.targets[0].tests[] | select(.status == "ok") | .ops == 20] | all and length > 0' \
+	    "$WORK/out" >/dev/null 2>&1 || problem "not every row has its 20 operations"
+	if [ -z "$problems" ]; then
+		tap_ok "$desc: completes, the call made once more, 20 operations a row"
+	else
+		tap_fail "$desc: completes, the call made once more, 20 operations a row" "$problems"
+	fi
+}
+
+interrupted pwrite:EINTR:12 1 $ONE
+interrupted fdatasync:EINTR:5 1 $ONE
+interrupted fsync:EINTR:6 1 $FAST -t one -m fsync --direct=off
+interrupted close:EINTR:5 0 $FAST -t descriptor
+interrupted open:EINTR:5 1 $FAST -t descriptor
 
 # -F conf after an error: the rows that ran still give advice, but from a
 # run cut short; conf output goes into conf.d, so every setting line is

@@ -31,9 +31,10 @@
  *
  *   SYNCPROBE_FAULT_LOG=FILE
  *
- * appends "loaded" when the library is loaded and "OP N ERRNO" for each
- * failure it injected, so a test can tell that preloading works here and
- * that the error syncprobe reports is the injected one.
+ * appends "loaded" when the library is loaded, "OP N ERRNO" for each
+ * failure it injected, and at exit "calls OP N" for each OP called, so a
+ * test can tell that preloading works here, that the error syncprobe
+ * reports is the injected one, and how often a call was made (a retry).
  *
  * Built by a plain rule in Makefile.am (no libtool), never linked into
  * syncprobe. The real calls are found with dlsym(RTLD_NEXT), which also
@@ -305,6 +306,17 @@ shim_init(void)
 	if ((p = getenv("SYNCPROBE_SWAP")) != NULL && *p != '\0')
 		parse_swap(p);
 	shim_log("loaded\n");
+}
+
+/* At exit, how many times each call was made (and counted). */
+__attribute__((destructor)) static void
+shim_report(void)
+{
+	size_t i;
+
+	for (i = 0; i < OP_COUNT; i++)
+		if (calls[i] > 0)
+			shim_log("calls %s %lu\n", op_names[i], calls[i]);
 }
 
 /* Count a call of op; true (errno set) when this call is to fail. */
