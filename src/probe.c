@@ -17,17 +17,13 @@
 /* The failed step of an operation, kept for the error message. */
 struct op_failure {
 	const char *op;
-	int err;
+	int err;		/* errno; 0 for a short write */
 	bool replaced;		/* the test file's name led to another file */
+	size_t done, want;	/* a short write: bytes written, of those asked */
 };
 
-static int close_test_fd(int fd);
-
-static void
-fail_io(struct row_result *res, const char *op, const char *path, int err)
-{
-	row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", op, path, strerror(err));
-}
+static int open_for_op(struct row_run *run, struct op_failure *f);
+static int close_for_op(int fd, struct op_failure *f);
 
 /* Note the failed step in f; -1, for the caller to return. */
 static int
@@ -36,15 +32,23 @@ op_failed(struct op_failure *f, const char *op, int err)
 	f->op = op;
 	f->err = err;
 	f->replaced = false;
+	f->done = f->want = 0;
 	return -1;
 }
 
-/* The name no longer leads to the file created: stop, having written
- * nothing to whatever it leads to. */
+/* The row failed at f's step: "OP PATH: WHY", WHY what really happened.
+ * A short write is no error the device reported; a replaced name means
+ * nothing was written to whatever it leads to. */
 static void
-fail_replaced(struct row_result *res, const char *op, const char *path)
+fail_io(struct row_result *res, const struct op_failure *f, const char *path)
 {
-	row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", op, path, TESTFILE_REPLACED_WHY);
+	if (f->replaced)
+		row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", f->op, path, TESTFILE_REPLACED_WHY);
+	else if (f->err == 0)
+		row_fail(res, ROW_WHY_IO_ERROR, "%s %s: short write (%zu of %zu bytes)",
+		    f->op, path, f->done, f->want);
+	else
+		row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", f->op, path, strerror(f->err));
 }
 
 unsigned char *
@@ -109,7 +113,7 @@ probe_row_open(struct row_run *run, struct row_result *res,
     const struct testfile *tf, enum pattern pattern, unsigned char *buf)
 {
 	const struct row_spec *spec = &res->spec;
-	const char *what;
+	struct op_failure f;
 	int fd;
 
 	memset(run, 0, sizeof *run);
@@ -122,17 +126,12 @@ probe_row_open(struct row_run *run, struct row_result *res,
 	if (!row_available(spec, res))
 		return;
 	run->flags = spec->io ? method_open_flags(spec->io) : 0;
-	fd = testfile_open(tf, run->flags, spec->direct, &what);
-	if (fd == TESTFILE_REPLACED) {
-		fail_replaced(res, what, tf->path);
-		return;
-	}
-	if (fd == -1) {
-		if (spec->direct && testfile_direct_refused(errno))
+	if ((fd = open_for_op(run, &f)) == -1) {
+		if (spec->direct && !f.replaced && testfile_direct_refused(f.err))
 			row_fail(res, ROW_WHY_DIRECT_REFUSED,
-			    "direct I/O refused by this filesystem (%s)", strerror(errno));
+			    "direct I/O refused by this filesystem (%s)", strerror(f.err));
 		else
-			fail_io(res, what, tf->path, errno);
+			fail_io(res, &f, tf->path);
 		return;
 	}
 	if (spec->direct && !direct_fits(fd, run, res)) {
@@ -141,9 +140,9 @@ probe_row_open(struct row_run *run, struct row_result *res,
 	}
 	if (spec->kind == OP_WRITE_SYNC) {
 		run->fd = fd;
-	} else if (close_test_fd(fd) == -1) {
+	} else if (close_for_op(fd, &f) == -1) {
 		/* Descriptor rows open the file in every operation. */
-		fail_io(res, "close", tf->path, errno);
+		fail_io(res, &f, tf->path);
 	}
 }
 
@@ -180,8 +179,14 @@ write_blocks(struct row_run *run, int fd, struct op_failure *f)
 		do
 			n = pwrite(fd, run->buf, spec->write_bytes, (off_t)off);
 		while (n == -1 && errno == EINTR);
-		if (n != (ssize_t)spec->write_bytes)
-			return op_failed(f, "pwrite", n < 0 ? errno : EIO);
+		if (n == -1)
+			return op_failed(f, "pwrite", errno);
+		if ((size_t)n != spec->write_bytes) {
+			op_failed(f, "pwrite", 0);
+			f->done = (size_t)n;
+			f->want = spec->write_bytes;
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -285,10 +290,6 @@ run_op(struct row_run *run, uint64_t *t_mid, struct op_failure *f)
 static int
 record_failure(struct row_run *run, struct row_result *res, const struct op_failure *f)
 {
-	if (f->replaced) {
-		fail_replaced(res, f->op, run->tf->path);
-		return -1;
-	}
 	/* A direct write refused at the first try is the filesystem saying it
 	 * does not do direct I/O this way: a row that cannot run. */
 	if (!run->warmed && run->spec->direct && f->err == EINVAL) {
@@ -296,7 +297,7 @@ record_failure(struct row_run *run, struct row_result *res, const struct op_fail
 		    "direct I/O write refused by this filesystem (%s)", strerror(f->err));
 		return -1;
 	}
-	fail_io(res, f->op, run->tf->path, f->err);
+	fail_io(res, f, run->tf->path);
 	return -1;
 }
 
@@ -354,11 +355,13 @@ probe_row_slice(struct row_run *run, struct row_result *res,
 int
 probe_row_close(struct row_run *run, struct row_result *res)
 {
+	struct op_failure f;
+
 	if (run->fd < 0)
 		return 0;
-	if (close_test_fd(run->fd) == -1) {
+	if (close_for_op(run->fd, &f) == -1) {
 		run->fd = -1;
-		fail_io(res, "close", run->tf->path, errno);
+		fail_io(res, &f, run->tf->path);
 		return -1;
 	}
 	run->fd = -1;

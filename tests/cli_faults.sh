@@ -85,6 +85,12 @@ inject "EIO from closing the filled file" close:EIO:1 2 "close $file" $ONE
 
 # Mid-run: exit 1, and the report on stdout says where it stopped.
 inject "EIO from the 10th pwrite (mid-run)" pwrite:EIO:10 1 "pwrite $file" $ONE
+# A short write is not an error the device reported: say what happened.
+inject "a short write (the 12th pwrite)" pwrite:SHORT:12 1 "pwrite $file" $ONE
+case $(cat "$WORK/err") in
+*": short write (4096 of 8192 bytes)") tap_ok "a short write: says how short" ;;
+*) tap_fail "a short write: says how short" "$(cat "$WORK/err")" ;;
+esac
 inject "EIO from the 5th fdatasync" fdatasync:EIO:5 1 "fdatasync $file" $ONE
 tap_check "fdatasync EIO: the report names the failed call" grep -q 'fdatasync .*: ' "$WORK/out"
 inject "EIO from the 1st fdatasync (a warm-up)" fdatasync:EIO:1 1 "fdatasync $file" $ONE

@@ -9,7 +9,9 @@
  * open with O_DIRECT), or an allocation: malloc, calloc or posix_memalign
  * (counted whatever SYNCPROBE_FAULT_PATH says; ERRNO ENOMEM); ERRNO is a
  * name such as EIO or ENOSPC. The failed call is not passed on: nothing
- * is written, synced, opened or allocated.
+ * is written, synced, opened or allocated. ERRNO SHORT, for pwrite only,
+ * is a short write instead: half the bytes are written, and the call
+ * returns that count.
  *
  *   SYNCPROBE_FAULT_PATH=TEXT
  *
@@ -90,6 +92,7 @@ static const struct {
 	{ "EDQUOT", EDQUOT }, { "EROFS",  EROFS },  { "EACCES", EACCES },
 	{ "EPERM",  EPERM },  { "EINVAL", EINVAL }, { "EINTR",  EINTR },
 	{ "ENOMEM", ENOMEM }, { "EBADF",  EBADF },
+	{ "SHORT",  0 },	/* pwrite: write half, return that */
 };
 
 struct fault {
@@ -254,6 +257,8 @@ parse_fault(const char *spec, const char *item, size_t len)
 		die_config(spec, "unknown ERRNO name");
 	f->errname = errno_names[i].name;
 	f->err = errno_names[i].value;
+	if (f->err == 0 && f->op != OP_PWRITE)
+		die_config(spec, "SHORT is for pwrite only");
 	errno = 0;
 	f->nth = strtoul(nth, &end, 10);
 	if (*nth == '\0' || *end != '\0' || errno != 0 || f->nth == 0)
@@ -382,7 +387,10 @@ ssize_t
 pwrite(int fd, const void *buf, size_t len, off_t off)
 {
 	resolve();
-	return inject_fd(OP_PWRITE, fd) ? -1 : real_pwrite(fd, buf, len, off);
+	if (!inject_fd(OP_PWRITE, fd))
+		return real_pwrite(fd, buf, len, off);
+	/* errno 0: the SHORT write, half of it really written. */
+	return errno == 0 ? real_pwrite(fd, buf, len / 2, off) : -1;
 }
 
 #if LFS64
@@ -390,7 +398,9 @@ ssize_t
 pwrite64(int fd, const void *buf, size_t len, off64_t off)
 {
 	resolve();
-	return inject_fd(OP_PWRITE, fd) ? -1 : real_pwrite64(fd, buf, len, off);
+	if (!inject_fd(OP_PWRITE, fd))
+		return real_pwrite64(fd, buf, len, off);
+	return errno == 0 ? real_pwrite64(fd, buf, len / 2, off) : -1;
 }
 #endif
 
