@@ -14,8 +14,13 @@
 #include "platform.h"
 #include "random.h"
 
+/* What an operation was doing when it failed: only a refused open or
+ * write can mean that the filesystem does not do direct I/O. */
+enum op_step { STEP_OPEN, STEP_WRITE, STEP_SYNC, STEP_CLOSE };
+
 /* The failed step of an operation, kept for the error message. */
 struct op_failure {
+	enum op_step step;
 	const char *op;
 	int err;		/* errno; 0 for a short write */
 	bool replaced;		/* the test file's name led to another file */
@@ -27,8 +32,9 @@ static int close_for_op(int fd, struct op_failure *f);
 
 /* Note the failed step in f; -1, for the caller to return. */
 static int
-op_failed(struct op_failure *f, const char *op, int err)
+op_failed(struct op_failure *f, enum op_step step, const char *op, int err)
 {
+	f->step = step;
 	f->op = op;
 	f->err = err;
 	f->replaced = false;
@@ -180,9 +186,9 @@ write_blocks(struct row_run *run, int fd, struct op_failure *f)
 			n = pwrite(fd, run->buf, spec->write_bytes, (off_t)off);
 		while (n == -1 && errno == EINTR);
 		if (n == -1)
-			return op_failed(f, "pwrite", errno);
+			return op_failed(f, STEP_WRITE, "pwrite", errno);
 		if ((size_t)n != spec->write_bytes) {
-			op_failed(f, "pwrite", 0);
+			op_failed(f, STEP_WRITE, "pwrite", 0);
 			f->done = (size_t)n;
 			f->want = spec->write_bytes;
 			return -1;
@@ -198,7 +204,7 @@ open_for_op(struct row_run *run, struct op_failure *f)
 	int fd = testfile_open(run->tf, run->flags, run->spec->direct, &what);
 
 	if (fd < 0) {
-		op_failed(f, what, errno);
+		op_failed(f, STEP_OPEN, what, errno);
 		f->replaced = fd == TESTFILE_REPLACED;
 		return -1;
 	}
@@ -218,7 +224,7 @@ static int
 close_for_op(int fd, struct op_failure *f)
 {
 	if (close_test_fd(fd) == -1)
-		return op_failed(f, "close", errno);
+		return op_failed(f, STEP_CLOSE, "close", errno);
 	return 0;
 }
 
@@ -234,7 +240,7 @@ sync_fd(int fd, const struct method *io, struct op_failure *f)
 	do
 		rc = method_sync(io, fd);
 	while (rc == -1 && errno == EINTR);
-	return rc == -1 ? op_failed(f, method_sync_op(io), errno) : 0;
+	return rc == -1 ? op_failed(f, STEP_SYNC, method_sync_op(io), errno) : 0;
 }
 
 /* A descriptor row's operation: open, write, then fsync on the same
@@ -284,17 +290,20 @@ run_op(struct row_run *run, uint64_t *t_mid, struct op_failure *f)
 	case OP_OPEN_WRITE_CLOSE_REOPEN_FSYNC:
 		return descriptor_op(run, true, t_mid, f);
 	}
-	return op_failed(f, "operation", EINVAL);
+	return op_failed(f, STEP_WRITE, "operation", EINVAL);
 }
 
 static int
 record_failure(struct row_run *run, struct row_result *res, const struct op_failure *f)
 {
-	/* A direct write refused at the first try is the filesystem saying it
-	 * does not do direct I/O this way: a row that cannot run. */
-	if (!run->warmed && run->spec->direct && f->err == EINVAL) {
+	/* A direct open or write refused at the first try is the filesystem
+	 * saying it does not do direct I/O this way: a row that cannot run.
+	 * A failed sync or close is an I/O error, whatever its errno. */
+	if (!run->warmed && run->spec->direct && !f->replaced &&
+	    (f->step == STEP_OPEN || f->step == STEP_WRITE) && testfile_direct_refused(f->err)) {
 		row_fail(res, ROW_WHY_DIRECT_REFUSED,
-		    "direct I/O write refused by this filesystem (%s)", strerror(f->err));
+		    "direct I/O %s refused by this filesystem (%s)",
+		    f->step == STEP_OPEN ? "open" : "write", strerror(f->err));
 		return -1;
 	}
 	fail_io(res, f, run->tf->path);

@@ -115,6 +115,22 @@ if [ -n "$preload" ]; then
 else
 	tap_skip "O_DIRECT refused (EINVAL)" "LD_PRELOAD of tests/faultshim.so does not work here"
 fi
+# Only a refused open or write means the filesystem does not do direct
+# I/O; a sync that fails in a direct row, even with EINVAL at the first
+# operation, is an I/O error.
+inject "EINVAL from the 1st fdatasync of a direct row: an I/O error" fdatasync:EINVAL:1 1 \
+    "fdatasync $file" $FAST -t one -m fdatasync --direct=on
+# ...while EINVAL from the first direct write is the filesystem refusing
+# it: an unsupported row, exit 0 (the 64kB file is filled in 8 writes).
+if [ -n "$preload" ] && shim_run pwrite:EINVAL:9 -F json $FAST -t one -m fdatasync --direct=on &&
+    [ "$rc" -eq 0 ] && [ ! -s "$WORK/err" ] &&
+    grep -q '"reason": "direct I/O write refused by this filesystem (Invalid argument)"' "$WORK/out"; then
+	tap_ok "EINVAL from the first direct pwrite: an unsupported row, exit 0"
+elif [ -z "$preload" ]; then
+	tap_skip "EINVAL from the first direct pwrite" "LD_PRELOAD of tests/faultshim.so does not work here"
+else
+	tap_fail "EINVAL from the first direct pwrite: an unsupported row, exit 0" "rc=$rc $(cat "$WORK/err")"
+fi
 inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t descriptor
 # The 64kB file is filled in eight 8kB writes; the 11th is open_datasync's third.
 inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:11 1 "pwrite $file" \
