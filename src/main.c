@@ -153,6 +153,19 @@ print_option(FILE *out, const struct cli_option *opt)
 	}
 }
 
+/* Flush stdout and say so if the report (or --help, or --version) could
+ * not be written. */
+static enum exit_status
+finish_output(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		fprintf(stderr, "syncprobe: write standard output: %s\n",
+		    errno ? strerror(errno) : "error");
+		return STATUS_IO;
+	}
+	return STATUS_OK;
+}
+
 static void
 usage(int status)
 {
@@ -174,7 +187,7 @@ usage(int status)
 "Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
 "that cannot be used. A signal that would end syncprobe (SIGINT, SIGTERM,\n"
 "SIGQUIT...) removes the test file, then stops syncprobe with that signal.\n");
-	exit(status);
+	exit(status == 0 ? (int)finish_output() : status);
 }
 
 /* One line on stderr, exit 2: the form every usage error takes. */
@@ -352,7 +365,7 @@ parse_command_line(int argc, char **argv, struct options *o)
 			break;
 		case 'V':
 			printf("syncprobe %s\n", PACKAGE_VERSION);
-			exit(0);
+			exit((int)finish_output());
 		case ':':
 			die_missing_value(argc, argv);
 			break;
@@ -374,18 +387,6 @@ parse_command_line(int argc, char **argv, struct options *o)
 		fprintf(stderr, "syncprobe: %s\n", err);
 		exit(STATUS_USAGE);
 	}
-}
-
-/* Flush stdout and say so if the report could not be written. */
-static enum exit_status
-finish_output(void)
-{
-	if (fflush(stdout) == EOF || ferror(stdout)) {
-		fprintf(stderr, "syncprobe: write standard output: %s\n",
-		    errno ? strerror(errno) : "error");
-		return STATUS_IO;
-	}
-	return STATUS_OK;
 }
 
 /* Refuse a bad target before measuring any: a typo in the last of several

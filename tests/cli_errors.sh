@@ -31,4 +31,21 @@ tap_check "--help prints usage on stdout" grep -q '^Usage: syncprobe' "$WORK/out
 run --version
 tap_is "$rc:$(cat "$WORK/out")" "0:syncprobe 0.1" "--version"
 
+# --help and --version whose output cannot be written: exit 1 and say so,
+# as for a report (a full disk, a closed standard output).
+for opt in --help --version; do
+	if [ -w /dev/full ]; then
+		rc=0
+		"$SYNCPROBE" "$opt" >/dev/full 2>"$WORK/err" || rc=$?
+		tap_is "$rc:$(cat "$WORK/err")" "1:syncprobe: write standard output: No space left on device" \
+		    "$opt to /dev/full: exit 1, explained"
+	else
+		tap_skip "$opt to /dev/full" "no /dev/full"
+	fi
+	rc=0
+	"$SYNCPROBE" "$opt" >&- 2>"$WORK/err" || rc=$?
+	tap_is "$rc:$(cat "$WORK/err")" "1:syncprobe: write standard output: Bad file descriptor" \
+	    "$opt with standard output closed: exit 1, explained"
+done
+
 tap_done
