@@ -10,6 +10,8 @@ mkdir "$dir"
 # output on stdout and no test file left in $dir.
 refused_exactly "syncprobe: --secs-per-test '0': must be at least 1us" "$dir" -s 0 "$dir"
 refused_exactly "syncprobe: --secs-per-test 'abc': not a duration (use e.g. 2, 1.5s or 500ms)" "$dir" -s abc "$dir"
+refused_exactly "syncprobe: --secs-per-test '1.0000000001': finer than a nanosecond (at most 9 decimals in s, 6 in ms, 3 in us)" "$dir" -s 1.0000000001 "$dir"
+refused_exactly "syncprobe: --secs-per-test '3600.0000000001': too long (at most 3600s)" "$dir" -s 3600.0000000001 "$dir"
 refused_exactly "syncprobe: --ops-per-test '0': must be at least 1" "$dir" -n 0 "$dir"
 refused_exactly "syncprobe: --block-size '3k': must be a power of two from 1k to 64k" "$dir" -b 3k "$dir"
 refused_exactly "syncprobe: --direct 'yes': unknown value (choose both, on, off)" "$dir" --direct=yes "$dir"
