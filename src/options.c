@@ -346,6 +346,12 @@ options_parse_method(const char *s, const struct method **out, char *err, size_t
 		snprintf(err, errlen, "unknown method (%s)", names);
 		return -1;
 	}
+	/* The server could not use it here: no advice can rest on it. */
+	if (method_unavailable(m) != NULL) {
+		method_available_names(", ", names, sizeof names);
+		snprintf(err, errlen, "not available on this system (use %s)", names);
+		return -1;
+	}
 	*out = m;
 	return 0;
 }

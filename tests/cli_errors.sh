@@ -15,6 +15,13 @@ refused_exactly "syncprobe: --secs-per-test '3600.0000000001': too long (at most
 refused_exactly "syncprobe: --ops-per-test '0': must be at least 1" "$dir" -n 0 "$dir"
 refused_exactly "syncprobe: --block-size '3k': must be a power of two from 1k to 64k" "$dir" -b 3k "$dir"
 refused_exactly "syncprobe: --direct 'yes': unknown value (choose both, on, off)" "$dir" --direct=yes "$dir"
+# A method this system lacks cannot be the server's (Linux: no F_FULLFSYNC).
+if [ "$(uname -s)" = Linux ]; then
+	refused_exactly "syncprobe: --wal-sync-method 'fsync_writethrough': not available on this system (use open_datasync, fdatasync, fsync, open_sync)" \
+	    "$dir" $FAST --wal-sync-method fsync_writethrough "$dir"
+else
+	tap_skip "--wal-sync-method fsync_writethrough refused" "only Linux is known to lack it"
+fi
 refused_exactly "syncprobe: --bogus: unknown option (see syncprobe --help)" "$dir" --bogus "$dir"
 refused_exactly "syncprobe: -Z: unknown option (see syncprobe --help)" "$dir" -Z "$dir"
 refused_exactly "syncprobe: --secs-per-test: needs a value (see syncprobe --help)" "$dir" "$dir" --secs-per-test
