@@ -45,6 +45,13 @@ testfile_check_dir(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
+/* "PATH...: File name too long", the path cut short. */
+static void
+too_long(const char *what, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%.60s...: %s", what, strerror(ENAMETOOLONG));
+}
+
 /* The file's path, for messages: dir/name. */
 static int
 set_path(struct testfile *tf, char *err, size_t errlen)
@@ -54,7 +61,7 @@ set_path(struct testfile *tf, char *err, size_t errlen)
 	    n > 0 && tf->dir[n - 1] == '/' ? "" : "/", tf->name);
 
 	if (len < 0 || (size_t)len >= sizeof tf->path) {
-		snprintf(err, errlen, "%.60s...: %s", tf->dir, strerror(ENAMETOOLONG));
+		too_long(tf->dir, err, errlen);
 		return -1;
 	}
 	return 0;
@@ -73,12 +80,6 @@ random_name(struct testfile *tf, uint64_t *state)
 	for (i = 0; i < sizeof bytes; i++)
 		tf->name[n + i] = name_chars[bytes[i] % (sizeof name_chars - 1)];
 	tf->name[n + i] = '\0';
-}
-
-static void
-too_long(const char *what, char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%.60s...: %s", what, strerror(ENAMETOOLONG));
 }
 
 /* The directory and the name in it, from the target dir or the exact
