@@ -259,6 +259,27 @@ platform_open_direct(int dirfd, const char *name, int flags, const char **what)
 #endif
 }
 
+int
+platform_file_id(int fd, dev_t *dev, ino_t *ino)
+{
+	struct stat st;
+#if HAVE_STATX
+	struct statx stx;
+
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_INO, &stx) == 0 && (stx.stx_mask & STATX_INO)) {
+		*dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
+		*ino = (ino_t)stx.stx_ino;
+		return 0;
+	}
+	/* A kernel without statx (ENOSYS): fstat, times and all. */
+#endif
+	if (fstat(fd, &st) == -1)
+		return -1;
+	*dev = st.st_dev;
+	*ino = st.st_ino;
+	return 0;
+}
+
 static size_t
 page_size(void)
 {

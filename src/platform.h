@@ -40,6 +40,14 @@ bool platform_prefers_sync_call(void);
 #define PLATFORM_MAX_SIGNALS 128
 size_t platform_terminating_signals(int *sigs, size_t max);
 
+/* The device and inode of the file open on fd, for telling one file from
+ * another; 0 or -1 with errno. Only those are asked for (statx STATX_INO
+ * where the system has it): since Linux 6.13 a stat that reads a file's
+ * times makes its next write update them at full precision, dirtying the
+ * inode, so the fsync after it writes the inode too, about 50 us more a
+ * flush on ext4 here; a check in the timed loop must not do that. */
+int platform_file_id(int fd, dev_t *dev, ino_t *ino);
+
 /* Open name in the directory dirfd for direct I/O (O_DIRECT, or F_NOCACHE
  * after opening). Returns the descriptor or -1 with errno; *what names the
  * failed step. */

@@ -148,13 +148,12 @@ open_dir(struct testfile *tf, char *err, size_t errlen)
 static int
 create_named(struct testfile *tf)
 {
-	struct stat st;
 	sigset_t old;
 	int fd, saved;
 
 	cleanup_block(&old);
 	fd = openat(tf->dirfd, tf->name, TESTFILE_OPEN_FLAGS | O_CREAT | O_EXCL, 0600);
-	if (fd >= 0 && fstat(fd, &st) == -1) {
+	if (fd >= 0 && platform_file_id(fd, &tf->dev, &tf->ino) == -1) {
 		saved = errno;
 		/* Just created, never written: ours to remove. */
 		(void)close(fd);
@@ -163,11 +162,8 @@ create_named(struct testfile *tf)
 		fd = -1;
 	}
 	saved = errno;
-	if (fd >= 0) {
-		tf->dev = st.st_dev;
-		tf->ino = st.st_ino;
+	if (fd >= 0)
 		cleanup_register(tf->dirfd, tf->name, tf->dev, tf->ino);
-	}
 	cleanup_unblock(&old);
 	errno = saved;
 	return fd;
@@ -322,7 +318,8 @@ name_replaced(const struct testfile *tf)
 int
 testfile_open(const struct testfile *tf, int flags, bool direct, const char **what)
 {
-	struct stat st;
+	dev_t dev;
+	ino_t ino;
 	int fd, saved;
 
 	flags |= TESTFILE_OPEN_FLAGS;
@@ -336,14 +333,15 @@ testfile_open(const struct testfile *tf, int flags, bool direct, const char **wh
 	} while (fd == -1 && errno == EINTR);
 	if (fd == -1)
 		return name_replaced(tf) ? TESTFILE_REPLACED : -1;
-	if (fstat(fd, &st) == -1) {
+	/* The device and inode only: see platform_file_id. */
+	if (platform_file_id(fd, &dev, &ino) == -1) {
 		saved = errno;
 		*what = "fstat";
 		(void)close(fd);
 		errno = saved;
 		return -1;
 	}
-	if (st.st_dev != tf->dev || st.st_ino != tf->ino) {
+	if (dev != tf->dev || ino != tf->ino) {
 		(void)close(fd);	/* not ours: nothing to report about it */
 		return TESTFILE_REPLACED;
 	}
