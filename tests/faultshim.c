@@ -567,66 +567,44 @@ shim_open(enum open_entry entry, int dirfd, const char *path, int flags, mode_t 
 	}							\
 } while (0)
 
-int
-open(const char *path, int flags, ...)
-{
-	mode_t mode;
-
-	MODE_ARG(flags, mode);
-	return shim_open(ENTRY_OPEN, AT_FDCWD, path, flags, mode);
+/* One family of entry points, the plain names and (where they are their
+ * own functions) the large-file ones: the same definitions, so made by
+ * one macro. SHIM_OPEN_FAMILY(SUFFIX) defines open, __open_2, openat and
+ * __openat_2 with SUFFIX (nothing, or 64) after "open". */
+#define SHIM_OPEN_FAMILY(sfx)						\
+int									\
+open##sfx(const char *path, int flags, ...)				\
+{									\
+	mode_t mode;							\
+									\
+	MODE_ARG(flags, mode);						\
+	return shim_open(ENTRY_OPEN##sfx, AT_FDCWD, path, flags, mode);	\
+}									\
+									\
+int									\
+__open##sfx##_2(const char *path, int flags)				\
+{									\
+	return shim_open(ENTRY_OPEN##sfx##_2, AT_FDCWD, path, flags, 0);	\
+}									\
+									\
+int									\
+openat##sfx(int dirfd, const char *path, int flags, ...)		\
+{									\
+	mode_t mode;							\
+									\
+	MODE_ARG(flags, mode);						\
+	return shim_open(ENTRY_OPENAT##sfx, dirfd, path, flags, mode);	\
+}									\
+									\
+int									\
+__openat##sfx##_2(int dirfd, const char *path, int flags)		\
+{									\
+	return shim_open(ENTRY_OPENAT##sfx##_2, dirfd, path, flags, 0);	\
 }
 
-int
-__open_2(const char *path, int flags)
-{
-	return shim_open(ENTRY_OPEN_2, AT_FDCWD, path, flags, 0);
-}
-
-int
-openat(int dirfd, const char *path, int flags, ...)
-{
-	mode_t mode;
-
-	MODE_ARG(flags, mode);
-	return shim_open(ENTRY_OPENAT, dirfd, path, flags, mode);
-}
-
-int
-__openat_2(int dirfd, const char *path, int flags)
-{
-	return shim_open(ENTRY_OPENAT_2, dirfd, path, flags, 0);
-}
-
+SHIM_OPEN_FAMILY()
 #if LFS64
-int
-open64(const char *path, int flags, ...)
-{
-	mode_t mode;
-
-	MODE_ARG(flags, mode);
-	return shim_open(ENTRY_OPEN64, AT_FDCWD, path, flags, mode);
-}
-
-int
-__open64_2(const char *path, int flags)
-{
-	return shim_open(ENTRY_OPEN64_2, AT_FDCWD, path, flags, 0);
-}
-
-int
-openat64(int dirfd, const char *path, int flags, ...)
-{
-	mode_t mode;
-
-	MODE_ARG(flags, mode);
-	return shim_open(ENTRY_OPENAT64, dirfd, path, flags, mode);
-}
-
-int
-__openat64_2(int dirfd, const char *path, int flags)
-{
-	return shim_open(ENTRY_OPENAT64_2, dirfd, path, flags, 0);
-}
+SHIM_OPEN_FAMILY(64)
 #endif
 
 /* The allocations. Looking the real ones up must not allocate (glibc's and
