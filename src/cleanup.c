@@ -1,59 +1,101 @@
-/* cleanup.c: the signal-cleanup path. The handler only unlinks and re-raises:
- * both are async-signal-safe. */
+/* cleanup.c: the signal-cleanup path. The handler only checks and unlinks
+ * the file (fstatat, unlinkat) and re-raises: all async-signal-safe. */
 #include "config.h"
 
 #include "cleanup.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-static const int handled[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+#include "platform.h"
 
 /* Written with the handled signals blocked, read only by the handler. */
-static char registered_path[PATH_MAX];
-static volatile sig_atomic_t have_path;
+static int registered_dirfd = -1;
+static char registered_name[NAME_MAX + 1];
+static dev_t registered_dev;
+static ino_t registered_ino;
+static volatile sig_atomic_t have_file;
 
 static void
 on_signal(int sig)
 {
-	if (have_path)
-		unlink(registered_path);
+	int saved = errno;
+
+	if (have_file)
+		(void)cleanup_remove_file(registered_dirfd, registered_name,
+		    registered_dev, registered_ino);
 	/* Die of the same signal, so the caller's shell sees 128+N. */
 	signal(sig, SIG_DFL);
 	raise(sig);
+	errno = saved;
+}
+
+enum cleanup_outcome
+cleanup_remove_file(int dirfd, const char *name, dev_t dev, ino_t ino)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
+		return errno == ENOENT ? CLEANUP_GONE : CLEANUP_FAILED;
+	/* Between this check and the unlink someone could still swap the
+	 * name; unlinking their entry then removes a name they put in a
+	 * directory they can write, and touches no file's data. */
+	if (st.st_dev != dev || st.st_ino != ino)
+		return CLEANUP_REPLACED;
+	if (unlinkat(dirfd, name, 0) == -1)
+		return errno == ENOENT ? CLEANUP_GONE : CLEANUP_FAILED;
+	return CLEANUP_REMOVED;
+}
+
+/* Every signal whose default action would end syncprobe, SIGXFSZ too. */
+static void
+terminating_set(sigset_t *set)
+{
+	int sigs[PLATFORM_MAX_SIGNALS];
+	size_t i, n = platform_terminating_signals(sigs, PLATFORM_MAX_SIGNALS);
+
+	sigemptyset(set);
+	for (i = 0; i < n; i++)
+		sigaddset(set, sigs[i]);
 }
 
 void
 cleanup_install(void)
 {
+	int sigs[PLATFORM_MAX_SIGNALS];
+	size_t i, n = platform_terminating_signals(sigs, PLATFORM_MAX_SIGNALS);
 	struct sigaction sa, old;
-	size_t i;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
-		sigaddset(&sa.sa_mask, handled[i]);
-	for (i = 0; i < sizeof handled / sizeof handled[0]; i++) {
-		/* A signal ignored when we start stays ignored: nohup, or a
-		 * shell's background job (SIGINT), asked for that. */
-		if (sigaction(handled[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+	terminating_set(&sa.sa_mask);
+	for (i = 0; i < n; i++) {
+		/* A file size limit must show as EFBIG, which is reported,
+		 * and the file then removed: not as a death. */
+		if (sigs[i] == SIGXFSZ) {
+			signal(SIGXFSZ, SIG_IGN);
 			continue;
-		sigaction(handled[i], &sa, NULL);
+		}
+		/* A signal ignored when we start stays ignored: nohup, or a
+		 * shell's background job (SIGINT), asked for that. One already
+		 * handled (a sanitizer's crash report) keeps its handler. */
+		if (sigaction(sigs[i], NULL, &old) == -1 ||
+		    (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
 	}
-	signal(SIGXFSZ, SIG_IGN);
 }
 
 void
 cleanup_block(sigset_t *old)
 {
 	sigset_t set;
-	size_t i;
 
-	sigemptyset(&set);
-	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
-		sigaddset(&set, handled[i]);
+	terminating_set(&set);
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 
@@ -64,19 +106,22 @@ cleanup_unblock(const sigset_t *old)
 }
 
 void
-cleanup_register(const char *path)
+cleanup_register(int dirfd, const char *name, dev_t dev, ino_t ino)
 {
 	sigset_t old;
 
 	cleanup_block(&old);
-	strncpy(registered_path, path, sizeof registered_path - 1);
-	registered_path[sizeof registered_path - 1] = '\0';
-	have_path = 1;
+	registered_dirfd = dirfd;
+	strncpy(registered_name, name, sizeof registered_name - 1);
+	registered_name[sizeof registered_name - 1] = '\0';
+	registered_dev = dev;
+	registered_ino = ino;
+	have_file = 1;
 	cleanup_unblock(&old);
 }
 
 void
 cleanup_forget(void)
 {
-	have_path = 0;
+	have_file = 0;
 }

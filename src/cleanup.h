@@ -5,11 +5,16 @@
 #define SYNCPROBE_CLEANUP_H
 
 #include <signal.h>
+#include <sys/types.h>
 
-/* Install handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that remove the
- * registered file and then die of the same signal (one ignored at start, as
- * under nohup, stays ignored); ignore SIGXFSZ so that a file size limit
- * shows as EFBIG, which is reported, not as a silent death. */
+/* Install, for every signal whose default action ends the process
+ * (platform_terminating_signals: SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT,
+ * SIGUSR1, SIGALRM, a crash's SIGSEGV...), a handler that removes the
+ * registered file and then dies of the same signal. A signal ignored at
+ * start (as under nohup) stays ignored, and one already handled (a
+ * sanitizer's crash report) keeps its handler. SIGXFSZ is ignored, so
+ * that a file size limit shows as EFBIG, which is reported, and the file
+ * is removed on that way out. */
 void cleanup_install(void);
 
 /* Block (and later restore) the handled signals, so that creating the file
@@ -17,8 +22,23 @@ void cleanup_install(void);
 void cleanup_block(sigset_t *old);
 void cleanup_unblock(const sigset_t *old);
 
-/* The file a signal must remove; cleanup_forget() when it is gone. */
-void cleanup_register(const char *path);
+/* The file a signal must remove: name in the directory dirfd, for as long
+ * as that name leads to the file dev/ino. cleanup_forget() when it is
+ * gone. The directory descriptor, not a path: the directory may be
+ * renamed while syncprobe runs. */
+void cleanup_register(int dirfd, const char *name, dev_t dev, ino_t ino);
 void cleanup_forget(void);
+
+enum cleanup_outcome {
+	CLEANUP_REMOVED,	/* it was our file, and it is gone */
+	CLEANUP_GONE,		/* no such name any more: nothing removed */
+	CLEANUP_REPLACED,	/* the name leads elsewhere: left alone */
+	CLEANUP_FAILED		/* fstatat or unlinkat failed: errno says why */
+};
+
+/* Remove name from the directory dirfd, but only while it is still the
+ * file dev/ino: never someone else's file. Async-signal-safe (fstatat and
+ * unlinkat), so the handler and the normal way out share it. */
+enum cleanup_outcome cleanup_remove_file(int dirfd, const char *name, dev_t dev, ino_t ino);
 
 #endif

@@ -84,9 +84,9 @@ open_flags_for(const struct method *m)
 }
 
 static int
-open_direct_for(const char *path, int flags, const char **what)
+open_direct_for(int dirfd, const char *name, int flags, const char **what)
 {
-	return platform_open_direct(path, flags, what);
+	return platform_open_direct(dirfd, name, flags, what);
 }
 
 /* The call that makes the record durable (none for open_* methods: their
@@ -374,12 +374,12 @@ reopen_for_method(struct writer *w, char *err, size_t errlen)
 	int flags = REOPEN_FLAGS | open_flags_for(w->method), fd, e;
 	const char *what = "open";
 
-	/* platform_open_direct takes a path, not the directory: the
-	 * identity check below is what keeps that safe. */
+	/* Relative to the held directory, never by path; the identity check
+	 * below catches a file swapped in under the same name. */
 	if (w->header.direct)
-		fd = open_direct_for(w->place.path, flags, &what);
+		fd = open_direct_for(w->place.dirfd, w->place.name, flags | O_NOFOLLOW, &what);
 	else
-		fd = openat(w->place.dirfd, w->place.name, flags);
+		fd = openat(w->place.dirfd, w->place.name, flags | O_NOFOLLOW);
 	if (fd == -1) {
 		e = errno;
 		snprintf(err, errlen, "%s %s: %s", what, w->place.path, strerror(e));

@@ -6,45 +6,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "escape.h"
+
 void
 json_init(struct json *j, FILE *out)
 {
 	memset(j, 0, sizeof *j);
 	j->out = out;
-}
-
-/* Length of the valid UTF-8 sequence at s, or 0 if it is not one: no
- * overlong forms, no surrogates, nothing above U+10FFFF. */
-static size_t
-utf8_valid_len(const unsigned char *s)
-{
-	unsigned char c = s[0];
-	size_t len, i;
-	uint32_t cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xC2 && c <= 0xDF) {
-		len = 2;
-		cp = c & 0x1F;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		len = 3;
-		cp = c & 0x0F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		len = 4;
-		cp = c & 0x07;
-	} else {
-		return 0;
-	}
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3F);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-	    (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
-	return len;
 }
 
 void
@@ -54,7 +22,7 @@ json_write_string(FILE *out, const char *s)
 
 	fputc('"', out);
 	while (*p != '\0') {
-		size_t len = utf8_valid_len(p);
+		size_t len = escape_utf8_len(p);
 
 		if (len == 0) {
 			fputs("\\ufffd", out);

@@ -169,6 +169,19 @@ print_option(FILE *out, const struct cli_option *opt)
 	}
 }
 
+/* Flush stdout and say so if the report (or --help, or --version) could
+ * not be written. */
+static enum exit_status
+finish_output(void)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		fprintf(stderr, "syncprobe: write standard output: %s\n",
+		    errno ? strerror(errno) : "error");
+		return STATUS_IO;
+	}
+	return STATUS_OK;
+}
+
 static void
 usage(int status)
 {
@@ -189,9 +202,10 @@ usage(int status)
 "s, ms, us (a bare number is seconds).\n"
 "Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
 "that cannot be used, 3 (--durability=verify) acknowledged records were lost.\n"
-"SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the test file and then stop\n"
-"syncprobe with that same signal; they end a durability writer, keeping its file.\n");
-	exit(status);
+"A signal that would end syncprobe (SIGINT, SIGTERM, SIGQUIT...) removes the\n"
+"test file, then stops syncprobe with that signal; it ends a durability writer,\n"
+"keeping its file.\n");
+	exit(status == 0 ? (int)finish_output() : status);
 }
 
 /* One line on stderr, exit 2: the form every usage error takes. */
@@ -347,6 +361,20 @@ die_unknown(char **argv)
 	die_usage(argv[optind - 1], "unknown option (see syncprobe --help)");
 }
 
+/* Report getopt's ':' for the option given last without its value. */
+static void
+die_missing_value(int argc, char **argv)
+{
+	char name[3] = { '-', (char)optopt, '\0' };
+
+	/* glibc leaves optind past the option's word; musl, for a short
+	 * option, past the end of argv, whose words it has moved about: name
+	 * the short option itself then. */
+	if (optind - 1 < argc && argv[optind - 1] != NULL)
+		die_usage(argv[optind - 1], "needs a value (see syncprobe --help)");
+	die_usage(name, "needs a value (see syncprobe --help)");
+}
+
 static void
 parse_command_line(int argc, char **argv, struct options *o)
 {
@@ -369,9 +397,9 @@ parse_command_line(int argc, char **argv, struct options *o)
 			break;
 		case 'V':
 			printf("syncprobe %s\n", PACKAGE_VERSION);
-			exit(0);
+			exit((int)finish_output());
 		case ':':
-			die_usage(argv[optind - 1], "needs a value (see syncprobe --help)");
+			die_missing_value(argc, argv);
 			break;
 		case '?':
 			die_unknown(argv);
@@ -391,18 +419,6 @@ parse_command_line(int argc, char **argv, struct options *o)
 		fprintf(stderr, "syncprobe: %s\n", err);
 		exit(STATUS_USAGE);
 	}
-}
-
-/* Flush stdout and say so if the report could not be written. */
-static enum exit_status
-finish_output(void)
-{
-	if (fflush(stdout) == EOF || ferror(stdout)) {
-		fprintf(stderr, "syncprobe: write standard output: %s\n",
-		    errno ? strerror(errno) : "error");
-		return STATUS_IO;
-	}
-	return STATUS_OK;
 }
 
 /* Refuse a bad target before measuring any: a typo in the last of several

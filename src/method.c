@@ -4,6 +4,7 @@
 
 #include "method.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "platform.h"
@@ -58,6 +59,26 @@ const char *
 method_unavailable(const struct method *m)
 {
 	return m->unavailable ? m->unavailable() : NULL;
+}
+
+void
+method_available_names(const char *sep, char *buf, size_t len)
+{
+	size_t i, at = 0;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < METHOD_COUNT && at < len; i++) {
+		int n;
+
+		if (method_unavailable(&method_table[i]) != NULL)
+			continue;
+		n = snprintf(buf + at, len - at, "%s%s", at ? sep : "", method_table[i].name);
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
 }
 
 int

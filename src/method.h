@@ -52,6 +52,10 @@ int method_index(const struct method *m);
 /* NULL when the method can run on this system, else why not. */
 const char *method_unavailable(const struct method *m);
 
+/* The names of the methods this system has, joined with sep into buf (cut
+ * short, never overrun). */
+void method_available_names(const char *sep, char *buf, size_t len);
+
 /* The open flags the method adds (0 for write-then-sync methods). */
 int method_open_flags(const struct method *m);
 

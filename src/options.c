@@ -125,13 +125,27 @@ options_parse_size(const char *s, uint64_t *out, char *err, size_t errlen)
 	return 0;
 }
 
+/* How many decimals a unit takes before it is finer than a nanosecond:
+ * 9 for seconds, 6 for ms, 3 for us (every scale is a power of ten). */
+static unsigned
+ns_decimals(uint64_t scale)
+{
+	unsigned d = 0;
+
+	for (; scale > 1; scale /= 10)
+		d++;
+	return d;
+}
+
 int
 options_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen)
 {
 	static const char usage[] = "not a duration (use e.g. 2, 1.5s or 500ms)";
+	static const char too_long[] = "too long (at most 3600s)";
 	const struct suffix *suf;
-	const char *p;
-	uint64_t whole, frac = 0, frac_scale = 1, v;
+	const char *p, *frac_start = NULL, *frac_end = NULL;
+	uint64_t whole, frac = 0, v;
+	unsigned decimals, i;
 	bool overflow;
 
 	/* digits [ "." digits ] [ unit ] */
@@ -141,20 +155,16 @@ options_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen)
 		return -1;
 	}
 	if (*p == '.') {
-		const char *frac_start = ++p;
-
-		/* Digits past the ninth are below a nanosecond of a second:
-		 * ignored, not refused. */
-		for (; *p >= '0' && *p <= '9'; p++) {
-			if (frac_scale < 1000000000ULL) {
-				frac = frac * 10 + (uint64_t)(*p - '0');
-				frac_scale *= 10;
-			}
-		}
+		frac_start = ++p;
+		while (*p >= '0' && *p <= '9')
+			p++;
 		if (p == frac_start) {
 			snprintf(err, errlen, "%s", usage);
 			return -1;
 		}
+		/* Trailing zeros say nothing: 1.500000000000s is exact. */
+		for (frac_end = p; frac_end > frac_start && frac_end[-1] == '0'; frac_end--)
+			;
 	}
 	suf = find_suffix(duration_suffixes, COUNT(duration_suffixes), p);
 	if (suf == NULL) {
@@ -162,12 +172,24 @@ options_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen)
 		return -1;
 	}
 	if (overflow || whole > MAX_TEST_NS / suf->scale) {
-		snprintf(err, errlen, "too long (at most 3600s)");
+		snprintf(err, errlen, "%s", too_long);
 		return -1;
 	}
-	v = whole * suf->scale + frac * suf->scale / frac_scale;
+	v = whole * suf->scale;
+	decimals = ns_decimals(suf->scale);
+	/* Never rounded: a value that is not a whole number of nanoseconds
+	 * cannot be what was meant, and is refused. */
+	if (frac_start != NULL && (size_t)(frac_end - frac_start) > decimals) {
+		snprintf(err, errlen, "%s", v >= MAX_TEST_NS ? too_long :
+		    "finer than a nanosecond (at most 9 decimals in s, 6 in ms, 3 in us)");
+		return -1;
+	}
+	for (i = 0; i < decimals; i++)
+		frac = frac * 10 + (frac_start != NULL && frac_start + i < frac_end ?
+		    (uint64_t)(frac_start[i] - '0') : 0);
+	v += frac;
 	if (v > MAX_TEST_NS) {
-		snprintf(err, errlen, "too long (at most 3600s)");
+		snprintf(err, errlen, "%s", too_long);
 		return -1;
 	}
 	if (v < 1000) {
@@ -336,6 +358,12 @@ options_parse_method(const char *s, const struct method **out, char *err, size_t
 	if (m == NULL) {
 		names_join(&method_names, ", ", names, sizeof names);
 		snprintf(err, errlen, "unknown method (%s)", names);
+		return -1;
+	}
+	/* The server could not use it here: no advice can rest on it. */
+	if (method_unavailable(m) != NULL) {
+		method_available_names(", ", names, sizeof names);
+		snprintf(err, errlen, "not available on this system (use %s)", names);
 		return -1;
 	}
 	*out = m;

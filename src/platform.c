@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +184,53 @@ platform_prefers_sync_call(void)
 #endif
 }
 
+/* Signals that end a process by default wherever they exist (POSIX):
+ * asked for by someone (a terminal, kill, a timer or a limit), or a crash. */
+static const int posix_terminating[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+	SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
+	SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGSEGV, SIGSYS, SIGTRAP,
+};
+
+size_t
+platform_terminating_signals(int *sigs, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < sizeof posix_terminating / sizeof posix_terminating[0] && n < max; i++)
+		sigs[n++] = posix_terminating[i];
+	/* Where they exist and end a process by default. SIGIO is not here:
+	 * BSD ignores it; on Linux it is SIGPOLL. */
+#ifdef SIGPOLL
+	if (n < max)
+		sigs[n++] = SIGPOLL;
+#endif
+#ifdef SIGEMT
+	if (n < max)
+		sigs[n++] = SIGEMT;
+#endif
+	/* Linux's own; SIGPWR is ignored by default elsewhere (illumos). */
+#if defined(__linux__) && defined(SIGSTKFLT)
+	if (n < max)
+		sigs[n++] = SIGSTKFLT;
+#endif
+#if defined(__linux__) && defined(SIGPWR)
+	if (n < max)
+		sigs[n++] = SIGPWR;
+#endif
+#ifdef SIGRTMIN
+	{
+		int sig;
+
+		/* The C library keeps the first few for itself: SIGRTMIN is
+		 * the first left to programs. */
+		for (sig = SIGRTMIN; sig <= SIGRTMAX && n < max; sig++)
+			sigs[n++] = sig;
+	}
+#endif
+	return n;
+}
+
 const char *
 platform_direct_unavailable(void)
 {
@@ -194,16 +242,16 @@ platform_direct_unavailable(void)
 }
 
 int
-platform_open_direct(const char *path, int flags, const char **what)
+platform_open_direct(int dirfd, const char *name, int flags, const char **what)
 {
 #if HAVE_DECL_O_DIRECT
 	*what = "open with O_DIRECT";
-	return open(path, flags | O_DIRECT);
+	return openat(dirfd, name, flags | O_DIRECT);
 #elif HAVE_DECL_F_NOCACHE
 	int fd;
 
 	*what = "open";
-	fd = open(path, flags);
+	fd = openat(dirfd, name, flags);
 	if (fd == -1)
 		return -1;
 	*what = "fcntl(F_NOCACHE)";
@@ -216,12 +264,34 @@ platform_open_direct(const char *path, int flags, const char **what)
 	}
 	return fd;
 #else
-	(void)path;
+	(void)dirfd;
+	(void)name;
 	(void)flags;
 	*what = "open for direct I/O";
 	errno = ENOTSUP;
 	return -1;
 #endif
+}
+
+int
+platform_file_id(int fd, dev_t *dev, ino_t *ino)
+{
+	struct stat st;
+#if HAVE_STATX
+	struct statx stx;
+
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_INO, &stx) == 0 && (stx.stx_mask & STATX_INO)) {
+		*dev = makedev(stx.stx_dev_major, stx.stx_dev_minor);
+		*ino = (ino_t)stx.stx_ino;
+		return 0;
+	}
+	/* A kernel without statx (ENOSYS): fstat, times and all. */
+#endif
+	if (fstat(fd, &st) == -1)
+		return -1;
+	*dev = st.st_dev;
+	*ino = st.st_ino;
+	return 0;
 }
 
 static size_t

@@ -36,9 +36,25 @@ const char *platform_full_fsync_unavailable(void);
  * broken (Linux, FreeBSD). */
 bool platform_prefers_sync_call(void);
 
-/* Open path for direct I/O (O_DIRECT, or F_NOCACHE after opening).
- * Returns the descriptor or -1 with errno; *what names the failed step. */
-int platform_open_direct(const char *path, int flags, const char **what);
+/* The signals whose default action ends the process here, SIGKILL and
+ * SIGSTOP aside (they cannot be caught): POSIX's, the crashes' included,
+ * this system's own, and the realtime signals the C library leaves to
+ * programs. Fills sigs with up to max of them; returns how many. */
+#define PLATFORM_MAX_SIGNALS 128
+size_t platform_terminating_signals(int *sigs, size_t max);
+
+/* The device and inode of the file open on fd, for telling one file from
+ * another; 0 or -1 with errno. Only those are asked for (statx STATX_INO
+ * where the system has it): since Linux 6.13 a stat that reads a file's
+ * times makes its next write update them at full precision, dirtying the
+ * inode, so the fsync after it writes the inode too, about 50 us more a
+ * flush on ext4 here; a check in the timed loop must not do that. */
+int platform_file_id(int fd, dev_t *dev, ino_t *ino);
+
+/* Open name in the directory dirfd for direct I/O (O_DIRECT, or F_NOCACHE
+ * after opening). Returns the descriptor or -1 with errno; *what names the
+ * failed step. */
+int platform_open_direct(int dirfd, const char *name, int flags, const char **what);
 
 /* NULL when this system has some form of direct I/O, else why not. */
 const char *platform_direct_unavailable(void);

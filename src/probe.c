@@ -14,16 +14,47 @@
 #include "platform.h"
 #include "random.h"
 
+/* What an operation was doing when it failed: only a refused open or
+ * write can mean that the filesystem does not do direct I/O. */
+enum op_step { STEP_OPEN, STEP_WRITE, STEP_SYNC, STEP_CLOSE };
+
 /* The failed step of an operation, kept for the error message. */
 struct op_failure {
+	enum op_step step;
 	const char *op;
-	int err;
+	int err;		/* errno; 0 for a short write */
+	bool replaced;		/* the test file's name led to another file */
+	size_t done, want;	/* a short write: bytes written, of those asked */
 };
 
-static void
-fail_io(struct row_result *res, const char *op, const char *path, int err)
+static int open_for_op(struct row_run *run, struct op_failure *f);
+static int close_for_op(int fd, struct op_failure *f);
+
+/* Note the failed step in f; -1, for the caller to return. */
+static int
+op_failed(struct op_failure *f, enum op_step step, const char *op, int err)
 {
-	row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", op, path, strerror(err));
+	f->step = step;
+	f->op = op;
+	f->err = err;
+	f->replaced = false;
+	f->done = f->want = 0;
+	return -1;
+}
+
+/* The row failed at f's step: "OP PATH: WHY", WHY what really happened.
+ * A short write is no error the device reported; a replaced name means
+ * nothing was written to whatever it leads to. */
+static void
+fail_io(struct row_result *res, const struct op_failure *f, const char *path)
+{
+	if (f->replaced)
+		row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", f->op, path, TESTFILE_REPLACED_WHY);
+	else if (f->err == 0)
+		row_fail(res, ROW_WHY_IO_ERROR, "%s %s: short write (%zu of %zu bytes)",
+		    f->op, path, f->done, f->want);
+	else
+		row_fail(res, ROW_WHY_IO_ERROR, "%s %s: %s", f->op, path, strerror(f->err));
 }
 
 unsigned char *
@@ -88,7 +119,7 @@ probe_row_open(struct row_run *run, struct row_result *res,
     const struct testfile *tf, enum pattern pattern, unsigned char *buf)
 {
 	const struct row_spec *spec = &res->spec;
-	const char *what;
+	struct op_failure f;
 	int fd;
 
 	memset(run, 0, sizeof *run);
@@ -101,13 +132,12 @@ probe_row_open(struct row_run *run, struct row_result *res,
 	if (!row_available(spec, res))
 		return;
 	run->flags = spec->io ? method_open_flags(spec->io) : 0;
-	fd = testfile_open(tf, run->flags, spec->direct, &what);
-	if (fd == -1) {
-		if (spec->direct && testfile_direct_refused(errno))
+	if ((fd = open_for_op(run, &f)) == -1) {
+		if (spec->direct && !f.replaced && testfile_direct_refused(f.err))
 			row_fail(res, ROW_WHY_DIRECT_REFUSED,
-			    "direct I/O refused by this filesystem (%s)", strerror(errno));
+			    "direct I/O refused by this filesystem (%s)", strerror(f.err));
 		else
-			fail_io(res, what, tf->path, errno);
+			fail_io(res, &f, tf->path);
 		return;
 	}
 	if (spec->direct && !direct_fits(fd, run, res)) {
@@ -116,9 +146,9 @@ probe_row_open(struct row_run *run, struct row_result *res,
 	}
 	if (spec->kind == OP_WRITE_SYNC) {
 		run->fd = fd;
-	} else if (close(fd) == -1) {
+	} else if (close_for_op(fd, &f) == -1) {
 		/* Descriptor rows open the file in every operation. */
-		fail_io(res, "close", tf->path, errno);
+		fail_io(res, &f, tf->path);
 	}
 }
 
@@ -150,10 +180,17 @@ write_blocks(struct row_run *run, int fd, struct op_failure *f)
 		/* A fresh counter in every write: no two writes alike. */
 		memcpy(run->buf, &run->counter, sizeof run->counter);
 		run->counter++;
-		n = pwrite(fd, run->buf, spec->write_bytes, (off_t)off);
-		if (n != (ssize_t)spec->write_bytes) {
-			f->op = "pwrite";
-			f->err = n < 0 ? errno : EIO;
+		/* A signal caught mid-call is not the device's failure: the
+		 * write is made again, within the same operation. */
+		do
+			n = pwrite(fd, run->buf, spec->write_bytes, (off_t)off);
+		while (n == -1 && errno == EINTR);
+		if (n == -1)
+			return op_failed(f, STEP_WRITE, "pwrite", errno);
+		if ((size_t)n != spec->write_bytes) {
+			op_failed(f, STEP_WRITE, "pwrite", 0);
+			f->done = (size_t)n;
+			f->want = spec->write_bytes;
 			return -1;
 		}
 	}
@@ -166,33 +203,44 @@ open_for_op(struct row_run *run, struct op_failure *f)
 	const char *what;
 	int fd = testfile_open(run->tf, run->flags, run->spec->direct, &what);
 
-	if (fd == -1) {
-		f->op = what;
-		f->err = errno;
+	if (fd < 0) {
+		op_failed(f, STEP_OPEN, what, errno);
+		f->replaced = fd == TESTFILE_REPLACED;
+		return -1;
 	}
 	return fd;
+}
+
+/* close(fd), where EINTR is not an error and is not retried: Linux has
+ * released the descriptor by then, and a second close could close one
+ * just opened elsewhere. The data was synced before: the close is done. */
+static int
+close_test_fd(int fd)
+{
+	return close(fd) == -1 && errno != EINTR ? -1 : 0;
 }
 
 static int
 close_for_op(int fd, struct op_failure *f)
 {
-	if (close(fd) == -1) {
-		f->op = "close";
-		f->err = errno;
-		return -1;
-	}
+	if (close_test_fd(fd) == -1)
+		return op_failed(f, STEP_CLOSE, "close", errno);
 	return 0;
 }
 
 static int
 sync_fd(int fd, const struct method *io, struct op_failure *f)
 {
-	if (io != NULL && method_sync(io, fd) == -1) {
-		f->op = method_sync_op(io);
-		f->err = errno;
-		return -1;
-	}
-	return 0;
+	int rc;
+
+	if (io == NULL)
+		return 0;
+	/* Interrupted by a signal: the sync is asked for again, within the
+	 * same operation, as PostgreSQL's pg_fsync does. */
+	do
+		rc = method_sync(io, fd);
+	while (rc == -1 && errno == EINTR);
+	return rc == -1 ? op_failed(f, STEP_SYNC, method_sync_op(io), errno) : 0;
 }
 
 /* A descriptor row's operation: open, write, then fsync on the same
@@ -242,22 +290,23 @@ run_op(struct row_run *run, uint64_t *t_mid, struct op_failure *f)
 	case OP_OPEN_WRITE_CLOSE_REOPEN_FSYNC:
 		return descriptor_op(run, true, t_mid, f);
 	}
-	f->op = "operation";
-	f->err = EINVAL;
-	return -1;
+	return op_failed(f, STEP_WRITE, "operation", EINVAL);
 }
 
 static int
 record_failure(struct row_run *run, struct row_result *res, const struct op_failure *f)
 {
-	/* A direct write refused at the first try is the filesystem saying it
-	 * does not do direct I/O this way: a row that cannot run. */
-	if (!run->warmed && run->spec->direct && f->err == EINVAL) {
+	/* A direct open or write refused at the first try is the filesystem
+	 * saying it does not do direct I/O this way: a row that cannot run.
+	 * A failed sync or close is an I/O error, whatever its errno. */
+	if (!run->warmed && run->spec->direct && !f->replaced &&
+	    (f->step == STEP_OPEN || f->step == STEP_WRITE) && testfile_direct_refused(f->err)) {
 		row_fail(res, ROW_WHY_DIRECT_REFUSED,
-		    "direct I/O write refused by this filesystem (%s)", strerror(f->err));
+		    "direct I/O %s refused by this filesystem (%s)",
+		    f->step == STEP_OPEN ? "open" : "write", strerror(f->err));
 		return -1;
 	}
-	fail_io(res, f->op, run->tf->path, f->err);
+	fail_io(res, f, run->tf->path);
 	return -1;
 }
 
@@ -386,11 +435,13 @@ probe_row_slice(struct row_run *run, struct row_result *res,
 int
 probe_row_close(struct row_run *run, struct row_result *res)
 {
+	struct op_failure f;
+
 	if (run->fd < 0)
 		return 0;
-	if (close(run->fd) == -1) {
+	if (close_for_op(run->fd, &f) == -1) {
 		run->fd = -1;
-		fail_io(res, "close", run->tf->path, errno);
+		fail_io(res, &f, run->tf->path);
 		return -1;
 	}
 	run->fd = -1;

@@ -1,6 +1,7 @@
 /* report_conf.c: postgresql.conf lines a script can append or drop into
  * conf.d/, each commented with the figure it came from. Everything that is
- * not a setting is a comment, so the output is always a valid file. */
+ * not a setting is a comment, so the output is always a valid file; after
+ * an error the settings are comments too. */
 #include "config.h"
 
 #include <string.h>
@@ -28,6 +29,7 @@ report_conf(FILE *out, const struct report *r)
 	const struct target_result *tr = &r->targets[0];
 	const struct advice *a = &tr->advice;
 	const struct method *method;
+	const char *off;	/* "#" before a setting that must not take effect */
 	char when[64], block[16], head[128], where[sizeof tr->storage.device.layers + 256];
 	struct tm tm;
 	size_t i;
@@ -39,6 +41,14 @@ report_conf(FILE *out, const struct report *r)
 	put_comment(out, head, tr->path);
 	report_storage_summary(&tr->storage, where, sizeof where);
 	put_comment(out, "on ", where);
+	/* A run cut short by an error gives figures from a handful of
+	 * operations: a file dropped into conf.d must set nothing from them. */
+	if (tr->failed) {
+		put_comment(out, "", "the run stopped at an error, so these figures are not "
+		    "advice: every setting below is commented out");
+		put_comment(out, "stopped by an error: ", tr->error);
+	}
+	off = tr->failed ? "#" : "";
 
 	if (!a->have_delay) {
 		put_comment(out, "no advice: ", a->delay_reason);
@@ -52,10 +62,10 @@ report_conf(FILE *out, const struct report *r)
 		    "these lines keep the server's %s\n", a->wal_sync_method->name, method->name);
 	else
 		put_comment(out, "wal_sync_method: ", a->method_reason);
-	fprintf(out, "wal_sync_method = '%s'\t# %.1f us per %s write + flush\n",
-	    method->name, a->basis_mean_usecs, block);
-	fprintf(out, "commit_delay = %ld\t\t# us: half of the %s flush interval (%.3f us)\n",
-	    a->commit_delay_usecs, a->basis->spec.name, a->basis_mean_usecs);
+	fprintf(out, "%swal_sync_method = '%s'\t# %.1f us per %s write + flush\n",
+	    off, method->name, a->basis_mean_usecs, block);
+	fprintf(out, "%scommit_delay = %ld\t\t# us: half of the %s flush interval (%.3f us)\n",
+	    off, a->commit_delay_usecs, a->basis->spec.name, a->basis_mean_usecs);
 	fprintf(out, "#commit_siblings = 5\t\t# commit_delay waits only while this many "
 	    "other transactions are active\n");
 	for (i = 0; i < a->nwarnings; i++) {
@@ -64,6 +74,4 @@ report_conf(FILE *out, const struct report *r)
 		snprintf(prefix, sizeof prefix, "warning [%s]: ", a->warnings[i].code);
 		put_comment(out, prefix, a->warnings[i].message);
 	}
-	if (tr->failed)
-		put_comment(out, "stopped by an error: ", tr->error);
 }

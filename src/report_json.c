@@ -100,9 +100,13 @@ put_slices(struct json *j, const struct row_result *row)
 	unsigned i;
 
 	json_begin_array(j, "slices");
-	for (i = 0; i < row->nslices && row->ops > 0; i++) {
+	for (i = 0; i < row->nslices; i++) {
 		const struct slice *s = &row->slices[i];
 
+		/* A round the row never ran (fewer operations than rounds,
+		 * or a run stopped by an error) is no slice. */
+		if (s->ops == 0)
+			continue;
 		json_begin_object(j, NULL);
 		json_uint(j, "ops", s->ops);
 		json_double(j, "ops_per_sec", row_per_sec(s->ops, s->ns), 1);

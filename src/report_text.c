@@ -2,8 +2,10 @@
  * columns, rows that could not run with their reason, then the advice. */
 #include "config.h"
 
+#include <limits.h>
 #include <string.h>
 
+#include "escape.h"
 #include "method.h"
 #include "plan.h"
 #include "precision.h"
@@ -18,11 +20,25 @@
 #define LINE_WIDTH 79
 
 /* Text word-wrapped to LINE_WIDTH: the first line indented by first, the
- * others by rest. */
+ * others by rest. Control characters are escaped first: the text may hold
+ * a path, and a path can hold escape sequences (escape.h). */
 static void
 put_hanging(FILE *out, int first, int rest, const char *text)
 {
-	wrap_print(out, first, rest, LINE_WIDTH, text, false);
+	char shown[ESCAPE_LEN(REASON_LEN)];
+
+	escape_for_terminal(text, shown, sizeof shown);
+	wrap_print(out, first, rest, LINE_WIDTH, shown, false);
+}
+
+/* prefix, then path escaped, then a newline. */
+static void
+put_path_line(FILE *out, const char *prefix, const char *path)
+{
+	char shown[ESCAPE_LEN(PATH_MAX)];
+
+	escape_for_terminal(path, shown, sizeof shown);
+	fprintf(out, "%s%s\n", prefix, shown);
 }
 
 static void
@@ -74,11 +90,14 @@ print_target_header(FILE *out, const struct target_result *tr, size_t number)
 	char lbytes[32], pbytes[32];
 	size_t i;
 
+	char prefix[32];
+
 	/* Several targets: numbered, and the tables' columns use the number. */
 	if (number > 0)
-		fprintf(out, "target %zu: %s\n", number, tr->path);
+		snprintf(prefix, sizeof prefix, "target %zu: ", number);
 	else
-		fprintf(out, "target: %s\n", tr->path);
+		snprintf(prefix, sizeof prefix, "target: ");
+	put_path_line(out, prefix, tr->path);
 	report_storage_summary(st, where, sizeof where);
 	snprintf(line, sizeof line, "on %s%s%s", where,
 	    st->have_mount_options ? ", mounted " : "",
@@ -304,10 +323,15 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	const struct advice *a = &tr->advice;
 	size_t i;
 
-	if (r->ntargets == 1)
+	if (r->ntargets == 1) {
 		fprintf(out, "\nAdvice\n");
-	else
-		fprintf(out, "\nAdvice for target %zu: %s\n", (size_t)(tr - r->targets) + 1, tr->path);
+	} else {
+		char prefix[48];
+
+		snprintf(prefix, sizeof prefix, "\nAdvice for target %zu: ",
+		    (size_t)(tr - r->targets) + 1);
+		put_path_line(out, prefix, tr->path);
+	}
 	if (a->wal_sync_method != NULL)
 		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method->name);
 	else

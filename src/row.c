@@ -88,17 +88,27 @@ row_record_batch(struct row_result *res, uint64_t batch_ns, uint64_t n)
 }
 
 int
+row_reserve_slices(struct row_result *res, unsigned n)
+{
+	struct slice *grown;
+
+	if (n <= res->slices_cap)
+		return 0;
+	grown = res->slices == NULL ? calloc(n, sizeof *grown) :
+	    realloc(res->slices, n * sizeof *grown);
+	if (grown == NULL)
+		return -1;
+	res->slices = grown;
+	res->slices_cap = n;
+	return 0;
+}
+
+int
 row_add_slice(struct row_result *res, uint64_t ops, uint64_t ns)
 {
-	if (res->nslices == res->slices_cap) {
-		unsigned cap = res->slices_cap ? 2 * res->slices_cap : 8;
-		struct slice *grown = realloc(res->slices, cap * sizeof *grown);
-
-		if (grown == NULL)
-			return -1;
-		res->slices = grown;
-		res->slices_cap = cap;
-	}
+	if (res->nslices == res->slices_cap &&
+	    row_reserve_slices(res, res->slices_cap ? 2 * res->slices_cap : 8) == -1)
+		return -1;
 	res->slices[res->nslices++] = (struct slice){ ops, ns };
 	return 0;
 }

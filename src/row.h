@@ -122,6 +122,10 @@ row_record(struct row_result *res, uint64_t start_ns, uint64_t mid_ns, uint64_t 
 /* Add n operations timed together in batch_ns (see batch_ops). */
 void row_record_batch(struct row_result *res, uint64_t batch_ns, uint64_t n);
 
+/* Room for n slices, so that a run needs no memory once it started; -1
+ * when out of memory. */
+int row_reserve_slices(struct row_result *res, unsigned n);
+
 /* Append a slice (a round's share of the row); -1 when out of memory. */
 int row_add_slice(struct row_result *res, uint64_t ops, uint64_t ns);
 

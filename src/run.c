@@ -183,21 +183,42 @@ largest_write(const struct row_result *rows, size_t n)
 	return max;
 }
 
-static enum exit_status
-measure(const struct options *o, const struct testfile *tf, struct target_result *tr,
-    const char *target, struct progress *p)
+/* The rows of the plan, each with a slice per round. -1 when memory ran
+ * out (what was allocated is run_free's). */
+static int
+alloc_rows(const struct options *o, struct target_result *tr)
 {
-	unsigned char *buf = probe_alloc_buffer(largest_write(tr->rows, tr->nrows));
+	struct row_spec specs[PLAN_MAX_ROWS];
+	size_t i, n = plan_build(o, specs, PLAN_MAX_ROWS);
+
+	tr->rows = calloc(n, sizeof *tr->rows);
+	if (tr->rows == NULL)
+		return -1;
+	tr->nrows = n;
+	for (i = 0; i < n; i++) {
+		struct row_result *res = &tr->rows[i];
+
+		row_init(res, &specs[i]);
+		/* Every round a row can have: a fixed run's --rounds, or as many
+		 * 20ms rounds as an adaptive row's cap holds. */
+		if (row_reserve_slices(res, o->adaptive ?
+		    (unsigned)(ADAPTIVE_ADVICE_CAP_NS / ADAPTIVE_SLICE_NS) + o->rounds :
+		    o->rounds) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static enum exit_status
+measure(const struct options *o, const struct testfile *tf, unsigned char *buf,
+    struct target_result *tr, const char *target, struct progress *p)
+{
 	/* Operations shorter than this many clock reads are timed in batches,
 	 * so that reading the clock costs them under 1%. */
 	uint64_t batch_below_ns = BATCH_CLOCK_READS * platform_clock_read_ns();
 	size_t first = 0, last;
 	enum exit_status rc = STATUS_OK;
 
-	if (buf == NULL) {
-		snprintf(tr->error, sizeof tr->error, "%s: out of memory", target);
-		return STATUS_USAGE;
-	}
 	tr->measured = true;
 	while (first < tr->nrows && rc == STATUS_OK) {
 		for (last = first; last < tr->nrows &&
@@ -220,7 +241,6 @@ measure(const struct options *o, const struct testfile *tf, struct target_result
 				break;
 			}
 	}
-	free(buf);
 	progress_clear(p);
 	return rc;
 }
@@ -229,31 +249,32 @@ enum exit_status
 run_target(const struct options *o, const char *dir, struct progress *p,
     struct target_result *tr)
 {
-	struct row_spec specs[PLAN_MAX_ROWS];
 	struct testfile tf;
 	char rmerr[REASON_LEN];
-	size_t i;
+	unsigned char *buf;
 	enum exit_status rc;
 
 	memset(tr, 0, sizeof *tr);
 	tr->path = o->filename ? o->filename : dir;
-	tr->nrows = plan_build(o, specs, PLAN_MAX_ROWS);
-	tr->rows = calloc(tr->nrows, sizeof *tr->rows);
-	if (tr->rows == NULL) {
+	/* Everything the run needs is allocated before the test file
+	 * exists: running out of memory leaves nothing to clean up. */
+	if (alloc_rows(o, tr) == -1 ||
+	    (buf = probe_alloc_buffer(largest_write(tr->rows, tr->nrows))) == NULL) {
 		snprintf(tr->error, sizeof tr->error, "%s: out of memory", tr->path);
-		return STATUS_USAGE;
+		return STATUS_IO;
 	}
-	for (i = 0; i < tr->nrows; i++)
-		row_init(&tr->rows[i], &specs[i]);
-
-	if (testfile_create(&tf, dir, o->filename, o->file_bytes, o->block_bytes,
-	    tr->error, sizeof tr->error) == -1)
-		return STATUS_USAGE;
+	rc = testfile_create(&tf, dir, o->filename, o->file_bytes, o->block_bytes,
+	    tr->error, sizeof tr->error);
+	if (rc != STATUS_OK) {
+		free(buf);
+		return rc;
+	}
 	/* Probed once the file exists, so that -f's directory is the one
 	 * described; what cannot be found stays unknown. */
 	if (storage_probe(tf.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
 		storage_info_init(&tr->storage);
-	rc = measure(o, &tf, tr, tr->path, p);
+	rc = measure(o, &tf, buf, tr, tr->path, p);
+	free(buf);
 	if (testfile_remove(&tf, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
 		tr->failed = true;
 		snprintf(tr->error, sizeof tr->error, "%s", rmerr);

@@ -30,8 +30,9 @@ struct target_result {
 };
 
 /* Measure dir (or o->filename). Returns STATUS_OK; STATUS_IO when an I/O
- * error stopped the run (measured, failed, error set); STATUS_USAGE when
- * the target could not be used (not measured, error set). */
+ * error stopped the run (measured, failed, error set) or memory ran out
+ * (error "PATH: out of memory", measured or not); STATUS_USAGE when the
+ * target could not be used (not measured, error set). */
 enum exit_status run_target(const struct options *o, const char *dir,
     struct progress *p, struct target_result *tr);
 

@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <time.h>
 
 #include "platform.h"
@@ -51,7 +50,7 @@ int
 sleep_measure(long requested_usecs, unsigned samples, struct sleep_result *out)
 {
 	struct timespec req;
-	struct stats *st;
+	struct stats st;	/* on the stack: no allocation to fail */
 	uint64_t deadline;
 	unsigned i, n;
 
@@ -64,10 +63,7 @@ sleep_measure(long requested_usecs, unsigned samples, struct sleep_result *out)
 	n = sleep_sample_count(requested_usecs, samples);
 	if (n == 0)
 		return 0;
-	st = malloc(sizeof *st);
-	if (st == NULL)
-		return -1;
-	stats_init(st);
+	stats_init(&st);
 	req.tv_sec = (time_t)(requested_usecs / 1000000L);
 	req.tv_nsec = (long)(requested_usecs % 1000000L) * 1000L;
 	/* The count keeps the requested time within the budget; the deadline
@@ -81,19 +77,17 @@ sleep_measure(long requested_usecs, unsigned samples, struct sleep_result *out)
 			 * nothing, so it is not counted. */
 			if (errno == EINTR)
 				continue;
-			free(st);
 			return -1;
 		}
 		end = platform_now_ns();
-		stats_add(st, end - start);
+		stats_add(&st, end - start);
 		if (end >= deadline)
 			break;
 	}
-	out->samples = (unsigned)st->count;
-	out->mean_usecs = stats_mean_ns(st) / (double)NSEC_PER_USEC;
-	out->p50_usecs = stats_percentile_ns(st, 50.0) / (double)NSEC_PER_USEC;
-	out->p99_usecs = stats_percentile_ns(st, 99.0) / (double)NSEC_PER_USEC;
-	out->max_usecs = (double)st->max_ns / (double)NSEC_PER_USEC;
-	free(st);
+	out->samples = (unsigned)st.count;
+	out->mean_usecs = stats_mean_ns(&st) / (double)NSEC_PER_USEC;
+	out->p50_usecs = stats_percentile_ns(&st, 50.0) / (double)NSEC_PER_USEC;
+	out->p99_usecs = stats_percentile_ns(&st, 99.0) / (double)NSEC_PER_USEC;
+	out->max_usecs = (double)st.max_ns / (double)NSEC_PER_USEC;
 	return 0;
 }

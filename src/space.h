@@ -1,28 +1,33 @@
-/* space.h: whether a new file leaves its filesystem enough room. One rule
- * for every file syncprobe creates: after the file, at least
- * min(5% of the filesystem, 64MB) must stay available to unprivileged
- * users, so that a test never fills the disk a database lives on. */
+/* space.h: whether a file of a given size fits on a filesystem and still
+ * leaves room for the database living there. syncprobe runs next to a
+ * server, often as root; a test file that filled the filesystem would make
+ * the server's own writes fail with ENOSPC. */
 #ifndef SYNCPROBE_SPACE_H
 #define SYNCPROBE_SPACE_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#define SPACE_RESERVE_PERCENT    5u
-#define SPACE_RESERVE_MAX_BYTES  (64ULL * 1024 * 1024)
+/* The free space a test file must leave: 5% of the filesystem, so a test
+ * never takes the last twentieth of a small one, but at most 64 MiB (four
+ * 16 MiB WAL segments, room for a server to go on writing meanwhile), so
+ * a large filesystem is not refused a test that takes a sliver of it. */
+#define SPACE_MARGIN_PERCENT   5
+#define SPACE_MARGIN_MAX_BYTES (64ULL * 1024 * 1024)
 
-/* The bytes to leave available on a filesystem of total_bytes. */
-uint64_t space_reserve_bytes(uint64_t total_bytes);
+/* The margin for a filesystem of total_bytes. */
+uint64_t space_margin(uint64_t total_bytes);
 
-/* Whether a file of bytes fits where avail_bytes are available to
- * unprivileged users, on a filesystem of total_bytes, leaving the
- * reserve. */
-bool space_fits(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes);
+/* Whether a file of bytes, with avail_bytes available on a filesystem of
+ * total_bytes, leaves at least the margin free: 0, or -1 with the reason
+ * in err (no path, no "syncprobe:"). */
+int space_decide(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes,
+    char *err, size_t errlen);
 
-/* 0 when a file of bytes fits in the directory open as dirfd; -1 with
- * the reason in err (the caller names the directory) when it does not or
- * the filesystem cannot say. */
+/* space_decide for the filesystem holding the directory dirfd (fstatvfs):
+ * what is available counts as a user without privileges sees it
+ * (f_bavail), what a database not run as root can still use, even when
+ * syncprobe runs as root. 0, or -1 with the reason in err. */
 int space_check(int dirfd, uint64_t bytes, char *err, size_t errlen);
 
 #endif

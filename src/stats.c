@@ -31,9 +31,7 @@ stats_bucket_of(uint64_t ns)
 
 	if (ns < STATS_EXACT_LIMIT)
 		return (unsigned)ns;
-	e = highest_bit(ns);
-	if (e >= STATS_MAX_EXP)
-		return STATS_BUCKETS - 1;
+	e = highest_bit(ns);	/* at most 63: STATS_MAX_EXP covers it */
 	sub = (unsigned)(ns >> (e - STATS_SUB_BITS)) & (SUB_COUNT - 1);
 	b = STATS_EXACT_LIMIT + (e - STATS_SUB_BITS - 1) * SUB_COUNT + sub;
 	return b;

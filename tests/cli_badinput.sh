@@ -162,14 +162,15 @@ tap_check "-f with a TARGET: the file is not created" test ! -e "$dir/new"
 odd="$WORK/a b 'c' \"d\"${nl}e \$f *"
 mkdir "$odd"
 run $ONE "$odd"
+# The text report writes the newline as \n, as ls -b does.
 case $(cat "$WORK/out") in
-*"$odd"*) reported=yes ;;
+*"target: $WORK/a b 'c' \"d\"\\ne \$f *"*) reported=yes ;;
 *) reported=no ;;
 esac
 if [ "$rc" -eq 0 ] && [ ! -s "$WORK/err" ] && [ "$reported" = yes ] && no_testfile "$odd"; then
-	tap_ok "a target with spaces, quotes and a newline works and is reported as is"
+	tap_ok "a target with spaces, quotes and a newline works and is reported, the newline escaped"
 else
-	tap_fail "a target with spaces, quotes and a newline works and is reported as is" \
+	tap_fail "a target with spaces, quotes and a newline works and is reported, the newline escaped" \
 	    "rc=$rc reported=$reported stderr: $(cat "$WORK/err")"
 fi
 run $ONE -f "$odd/test file 'x'"
@@ -182,5 +183,42 @@ refused "a missing odd target is named as is" "$odd/missing" "$odd" $ONE "$odd/m
 printf 'x' >"$odd/plain"
 refused "an odd regular-file target is named as is" "$odd/plain" "$odd" $ONE "$odd/plain"
 refused "-f naming an existing odd file" "$odd/plain" "$odd" $ONE -f "$odd/plain"
+
+# ---- control characters in a path ----
+# A path can carry escape sequences: the text report and the progress line
+# show them escaped (\033, \t, octal), and never pass them to the terminal.
+esc=$(printf '\033')
+ctl=$(printf '%s/x\033[2Jy\tz\233w' "$WORK")
+mkdir "$ctl"
+run $ONE "$ctl"
+problems=
+[ "$rc" -eq 0 ] || problem "exit status $rc: $(cat "$WORK/err")"
+grep -qF "target: $WORK/x\033[2Jy\tz\233w" "$WORK/out" || problem "the path is not shown escaped"
+! grep -q "$esc" "$WORK/out" || problem "an ESC byte reached stdout"
+if [ -z "$problems" ]; then
+	tap_ok "control characters in a path: escaped in the text report"
+else
+	tap_fail "control characters in a path: escaped in the text report" "$problems${nl}$(head -3 "$WORK/out")"
+fi
+# The progress line is drawn only on a terminal: script(1) gives one. It
+# shows the first 30 bytes of the path: give it relative, from $WORK.
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	CTL=${ctl#"$WORK/"}
+	export CTL SYNCPROBE
+	(cd "$WORK" && script -qec \
+	    '"$SYNCPROBE" -n 2000 --file-size 64k -t one -m fdatasync --direct=off "$CTL" >/dev/null' \
+	    "$WORK/tty" >/dev/null 2>&1) || :
+	problems=
+	grep -qF "x\033[2Jy\tz\233w: fdatasync: " "$WORK/tty" || problem "no progress line with the path escaped"
+	! grep -qF "$esc[2J" "$WORK/tty" || problem "the path's ESC [2J reached the terminal"
+	if [ -z "$problems" ]; then
+		tap_ok "control characters in a path: escaped in the progress line"
+	else
+		tap_fail "control characters in a path: escaped in the progress line" \
+		    "$problems${nl}$(od -c "$WORK/tty" | head -20)"
+	fi
+else
+	tap_skip "control characters in a path: escaped in the progress line" "no script(1) to give a terminal"
+fi
 
 tap_done

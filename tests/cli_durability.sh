@@ -158,7 +158,7 @@ expect "fsync_writethrough where F_FULLFSYNC is missing: exit 2, no file" 2 \
 if mount_tmpfs "$WORK/small" size=1m; then
 	write "$WORK/small" --file-size=1000k -n 1
 	expect "1000kB on a 1MB filesystem: exit 2 'no room', no file" 2 \
-	    '[ -z "$(ls -A "$WORK/small")" ] && grep -q "no room" "$WORK/werr"'
+	    '[ -z "$(ls -A "$WORK/small")" ] && grep -q "not enough free space" "$WORK/werr"'
 else
 	tap_skip "1000kB on a 1MB filesystem: exit 2 'no room', no file" "mounting a tmpfs needs root"
 fi

@@ -8,10 +8,6 @@
 
 dir=$WORK/target
 mkdir "$dir"
-: "${FAULTSHIM:=}"
-# ASan wants to come first in the library list; the shim comes first here.
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
 
 # check_fault DESC STATUS PREFIX TARGETDIR: the last run ($rc, $WORK/err)
 # exited STATUS with exactly one line on stderr, "syncprobe: PREFIX...: WHY"
@@ -37,23 +33,16 @@ check_fault() {
 }
 
 # ---- injected with the shim ----
-# Can this platform preload at all? Ask the shim to say it was loaded.
-preload=
-if preload_works; then
-	preload=yes
-fi
+shim_detect
 
-# inject DESC SPEC STATUS PREFIX ARGS...: run with SYNCPROBE_FAULT=SPEC
+# shim_run SPEC ARGS...: run syncprobe ARGS on $dir with SYNCPROBE_FAULT=SPEC
 # (OP:ERRNO:N), counting only calls on the target directory and the test
-# file in it (not /sys, not the terminal), check that the shim did fail
-# that call, then check_fault.
-inject() {
-	desc=$1 spec=$2 status=$3 prefix=$4
-	shift 4
-	if [ -z "$preload" ]; then
-		tap_skip "$desc" "LD_PRELOAD of tests/faultshim.so does not work here"
-		return
-	fi
+# file in it (not /sys, not the terminal); $rc, $WORK/out, $WORK/err and
+# the shim's $WORK/log hold the result. False, with the test file
+# removed, when the shim did not fail that call.
+shim_run() {
+	spec=$1
+	shift
 	rm -f "$WORK/log"
 	rc=0
 	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=$spec SYNCPROBE_FAULT_PATH=$dir \
@@ -61,17 +50,28 @@ inject() {
 	    "$SYNCPROBE" "$@" "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
 	# The shim logs "OP N ERRNO" for each call it failed.
 	call=${spec%%:*} nth=${spec##*:} errname=${spec#*:}
-	if ! grep -q "^$call $nth ${errname%%:*}\$" "$WORK/log"; then
+	grep -q "^$call $nth ${errname%%:*}\$" "$WORK/log" && return
+	rm -f "$dir"/.syncprobe.*
+	return 1
+}
+
+# inject DESC SPEC STATUS PREFIX ARGS...: shim_run SPEC ARGS, check that
+# the shim did fail that call, then check_fault.
+inject() {
+	desc=$1 spec=$2 status=$3 prefix=$4
+	shift 4
+	if [ -z "$preload" ]; then
+		tap_skip "$desc" "LD_PRELOAD of tests/faultshim.so does not work here"
+	elif shim_run "$spec" "$@"; then
+		check_fault "$desc" "$status" "$prefix" "$dir"
+	else
 		tap_fail "$desc" "the shim never failed $spec (did the calls move?)${nl}$(cat "$WORK/err")"
-		rm -f "$dir"/.syncprobe.*
-		return
 	fi
-	check_fault "$desc" "$status" "$prefix" "$dir"
 }
 
 # While preparing the file: exit 2. Filling it is the first pwrite; then
-# it is synced (the first fsync), and its directory opened, synced (the
-# second) and closed (the first close) before the file is closed.
+# it is synced (the first fsync), and its directory, held open from the
+# start, synced (the second) before the file is closed (the first close).
 file=$dir/.syncprobe.
 inject "EIO from the first pwrite (filling the file)" pwrite:EIO:1 2 "write $file" $ONE
 inject "ENOSPC while filling the file" pwrite:ENOSPC:1 2 "write $file" $ONE
@@ -81,10 +81,16 @@ case $(cat "$WORK/err") in
 esac
 inject "EIO from fsync of the new file" fsync:EIO:1 2 "fsync $file" $ONE
 inject "EIO from fsync of the directory" fsync:EIO:2 2 "fsync $dir: " $ONE
-inject "EIO from closing the filled file" close:EIO:2 2 "close $file" $ONE
+inject "EIO from closing the filled file" close:EIO:1 2 "close $file" $ONE
 
 # Mid-run: exit 1, and the report on stdout says where it stopped.
 inject "EIO from the 10th pwrite (mid-run)" pwrite:EIO:10 1 "pwrite $file" $ONE
+# A short write is not an error the device reported: say what happened.
+inject "a short write (the 12th pwrite)" pwrite:SHORT:12 1 "pwrite $file" $ONE
+case $(cat "$WORK/err") in
+*": short write (4096 of 8192 bytes)") tap_ok "a short write: says how short" ;;
+*) tap_fail "a short write: says how short" "$(cat "$WORK/err")" ;;
+esac
 inject "EIO from the 5th fdatasync" fdatasync:EIO:5 1 "fdatasync $file" $ONE
 tap_check "fdatasync EIO: the report names the failed call" grep -q 'fdatasync .*: ' "$WORK/out"
 inject "EIO from the 1st fdatasync (a warm-up)" fdatasync:EIO:1 1 "fdatasync $file" $ONE
@@ -109,22 +115,185 @@ if [ -n "$preload" ]; then
 else
 	tap_skip "O_DIRECT refused (EINVAL)" "LD_PRELOAD of tests/faultshim.so does not work here"
 fi
+# Only a refused open or write means the filesystem does not do direct
+# I/O; a sync that fails in a direct row, even with EINVAL at the first
+# operation, is an I/O error.
+inject "EINVAL from the 1st fdatasync of a direct row: an I/O error" fdatasync:EINVAL:1 1 \
+    "fdatasync $file" $FAST -t one -m fdatasync --direct=on
+# ...while EINVAL from the first direct write is the filesystem refusing
+# it: an unsupported row, exit 0 (the 64kB file is filled in 8 writes).
+if [ -n "$preload" ] && shim_run pwrite:EINVAL:9 -F json $FAST -t one -m fdatasync --direct=on &&
+    [ "$rc" -eq 0 ] && [ ! -s "$WORK/err" ] &&
+    grep -q '"reason": "direct I/O write refused by this filesystem (Invalid argument)"' "$WORK/out"; then
+	tap_ok "EINVAL from the first direct pwrite: an unsupported row, exit 0"
+elif [ -z "$preload" ]; then
+	tap_skip "EINVAL from the first direct pwrite" "LD_PRELOAD of tests/faultshim.so does not work here"
+else
+	tap_fail "EINVAL from the first direct pwrite: an unsupported row, exit 0" "rc=$rc $(cat "$WORK/err")"
+fi
 inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t descriptor
 # The 64kB file is filled in eight 8kB writes; the 11th is open_datasync's third.
 inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:11 1 "pwrite $file" \
     $FAST -t one -m open_datasync --direct=off
 
-# ---- a real full filesystem: a 1 MB tmpfs, when root ----
+# EINTR in the timed loop (a signal caught mid-call) is retried: the run
+# completes with the operations it was asked for, and the interrupted
+# call is made once more, not the whole operation again. close is not
+# retried (Linux has released the descriptor): it counts as done.
+# calls_of OP: how many OP calls the last shim run made.
+calls_of() {
+	sed -n "s/^calls $1 //p" "$WORK/log"
+}
+
+# interrupted SPEC CALLS ARGS...: with SPEC (OP:EINTR:N) the run exits 0,
+# says nothing, leaves no file, gives every row that ran its 20 operations,
+# and makes CALLS more OP calls than without the fault.
+interrupted() {
+	eintr=$1 more=$2 op=${1%%:*}
+	shift 2
+	desc="EINTR from the ${eintr##*:}th $op ($*)"
+	if [ -z "$preload" ]; then
+		tap_skip "$desc" "LD_PRELOAD of tests/faultshim.so does not work here"
+		return
+	fi
+	shim_run "" -F json "$@" || :
+	before=$(calls_of "$op")
+	problems=
+	shim_run "$eintr" -F json "$@" || problem "the shim never failed $eintr"
+	[ "$rc" -eq 0 ] || problem "exit status $rc, want 0"
+	[ ! -s "$WORK/err" ] || problem "stderr: $(cat "$WORK/err")"
+	no_testfile "$dir" || problem "test file left"
+	[ "$(calls_of "$op")" = $((before + more)) ] ||
+	    problem "$op called $(calls_of "$op") times, want $before + $more"
+	! command -v jq >/dev/null 2>&1 ||
+	    jq -e '[.targets[0].tests[] | select(.status == "ok") | .ops == 20] | all and length > 0' \
+	    "$WORK/out" >/dev/null 2>&1 || problem "not every row has its 20 operations"
+	if [ -z "$problems" ]; then
+		tap_ok "$desc: completes, the call made once more, 20 operations a row"
+	else
+		tap_fail "$desc: completes, the call made once more, 20 operations a row" "$problems"
+	fi
+}
+
+interrupted pwrite:EINTR:12 1 $ONE
+interrupted fdatasync:EINTR:5 1 $ONE
+interrupted fsync:EINTR:6 1 $FAST -t one -m fsync --direct=off
+interrupted close:EINTR:5 0 $FAST -t descriptor
+interrupted open:EINTR:5 1 $FAST -t descriptor
+
+# -F conf after an error: the rows that ran still give advice, but from a
+# run cut short; conf output goes into conf.d, so every setting line is
+# commented out, and the first comment after the header says why.
+inject "-F conf: EIO from the 12th fsync" fsync:EIO:12 1 "fsync $file" \
+    -F conf $FAST -t one -m fdatasync,fsync --direct=off
+problems=
+grep -q "^#wal_sync_method = 'fdatasync'" "$WORK/out" || problem "no commented-out wal_sync_method line"
+grep -q '^#commit_delay = [0-9]' "$WORK/out" || problem "no commented-out commit_delay line"
+! grep -v '^#' "$WORK/out" | grep -q . || problem "active lines: $(grep -v '^#' "$WORK/out")"
+[ "$(sed -n 3p "$WORK/out")" = "# the run stopped at an error, so these figures are not advice: every setting below is commented out" ] ||
+    problem "line 3 is not why: $(sed -n 3p "$WORK/out")"
+if [ -z "$problems" ]; then
+	tap_ok "-F conf after an error: every setting is commented out, and says why"
+else
+	tap_fail "-F conf after an error: every setting is commented out, and says why" \
+	    "$problems${nl}$(cat "$WORK/out")"
+fi
+
+# ---- out of memory ----
+# Every allocation failure is one line, "syncprobe: WHAT: out of memory",
+# exit 1, and no test file; or, where the C library (or the storage probe,
+# which reports what it cannot find as unknown) goes on without the
+# memory, a complete run. Never a crash. The first three callocs are
+# main's results, the target's rows and the one row's slices, the first
+# posix_memalign the write buffer.
+# oom_run SPEC: run $ONE with the shim failing SPEC; $failed is "yes" when
+# the shim did fail an allocation.
+oom_run() {
+	rm -f "$WORK/log"
+	rc=0
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=$1 SYNCPROBE_FAULT_LOG=$WORK/log \
+	    "$SYNCPROBE" $ONE "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	failed=
+	if grep -q "ENOMEM\$" "$WORK/log"; then failed=yes; fi
+}
+
+# oom_problems: add to $problems what breaks the contract above.
+oom_problems() {
+	case $rc:$(cat "$WORK/err") in
+	0:) grep -q '^Advice' "$WORK/out" || problem "exit 0 without a complete report" ;;
+	1:"syncprobe: "*": out of memory")
+		[ "$(wc -l <"$WORK/err")" -eq 1 ] || problem "not one line on stderr" ;;
+	*) problem "exit $rc: $(cat "$WORK/err")" ;;
+	esac
+	no_testfile "$dir" || problem "test file left"
+	rm -f "$dir"/.syncprobe.*
+}
+
+if [ -n "$preload" ]; then
+	for spec in calloc:ENOMEM:1 calloc:ENOMEM:2 calloc:ENOMEM:3 posix_memalign:ENOMEM:1; do
+		oom_run "$spec"
+		problems=
+		[ -n "$failed" ] || problem "the shim failed nothing"
+		[ "$rc" -eq 1 ] || problem "exit status $rc, want 1"
+		oom_problems
+		if [ -z "$problems" ]; then
+			tap_ok "$spec: out of memory, exit 1"
+		else
+			tap_fail "$spec: out of memory, exit 1" "$problems"
+		fi
+	done
+	for op in calloc posix_memalign malloc; do
+		problems= n=0 tried=
+		while [ $n -lt 40 ]; do
+			n=$((n + 1))
+			oom_run "$op:ENOMEM:$n"
+			[ -n "$failed" ] || break
+			tried=$n
+			oom_problems
+		done
+		if [ -z "$problems" ]; then
+			tap_ok "each of the first ${tried:-0} ${op}s failing: out of memory or a complete run"
+		else
+			tap_fail "each $op failing: out of memory or a complete run" "$problems"
+		fi
+	done
+else
+	for what in calloc:ENOMEM:1 calloc:ENOMEM:2 calloc:ENOMEM:3 posix_memalign:ENOMEM:1 \
+	    calloc posix_memalign malloc; do
+		tap_skip "$what failing" "LD_PRELOAD of tests/faultshim.so does not work here"
+	done
+fi
+
+# ---- a small filesystem: a 1 MB tmpfs, when root ----
+# A test file larger than the free space, or leaving less than the margin
+# (5% of the filesystem, at most 64MB) for the database there, is refused
+# before anything is written: exit 2, and the filesystem stays empty. (A
+# real ENOSPC while filling is the shim's pwrite:ENOSPC above.)
 mnt=$WORK/small
 if mount_tmpfs "$mnt" size=1m; then
+	for size in 4M 1000k; do
+		rc=0
+		"$SYNCPROBE" -q -n 5 -t one --file-size "$size" "$mnt" >"$WORK/out" 2>"$WORK/err" || rc=$?
+		check_fault "--file-size $size on a 1MB tmpfs: refused up front" 2 \
+		    "$mnt: not enough free space: " "$mnt"
+		tap_check "--file-size $size on a 1MB tmpfs: nothing written" test -z "$(ls -A "$mnt")"
+		tap_check "--file-size $size on a 1MB tmpfs: nothing on stdout" test ! -s "$WORK/out"
+	done
+	case $(cat "$WORK/err") in
+	*"(use a smaller --file-size)") tap_ok "not enough free space: suggests a smaller --file-size" ;;
+	*) tap_fail "not enough free space: suggests a smaller --file-size" "$(cat "$WORK/err")" ;;
+	esac
 	rc=0
-	"$SYNCPROBE" -q -n 5 -t one --file-size 4M "$mnt" >"$WORK/out" 2>"$WORK/err" || rc=$?
-	check_fault "ENOSPC on a full tmpfs while filling" 2 "write $mnt/.syncprobe." "$mnt"
-	tap_check "ENOSPC on a full tmpfs: the filesystem is empty again" \
-	    test -z "$(ls -A "$mnt")"
+	"$SYNCPROBE" $ONE "$mnt" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	tap_is "$rc" 0 "--file-size 64k on a 1MB tmpfs: leaves the margin, runs"
 else
-	tap_skip "ENOSPC on a full tmpfs while filling" "needs root and tmpfs"
-	tap_skip "ENOSPC on a full tmpfs: the filesystem is empty again" "needs root and tmpfs"
+	for size in 4M 1000k; do
+		tap_skip "--file-size $size on a 1MB tmpfs: refused up front" "needs root and tmpfs"
+		tap_skip "--file-size $size on a 1MB tmpfs: nothing written" "needs root and tmpfs"
+		tap_skip "--file-size $size on a 1MB tmpfs: nothing on stdout" "needs root and tmpfs"
+	done
+	tap_skip "not enough free space: suggests a smaller --file-size" "needs root and tmpfs"
+	tap_skip "--file-size 64k on a 1MB tmpfs: leaves the margin, runs" "needs root and tmpfs"
 fi
 
 # ---- EFBIG under a file size limit (SIGXFSZ must not kill it) ----

@@ -45,6 +45,17 @@ unsupported rows keep their place with ops 0, null figures and a reason | all(.t
 	.ops == 0 and .usecs == null and .ops_per_sec == null and (.reason | length) > 0)
 CHECKS
 
+# Slices: one object per round a row ran. With 2 operations in 5 rounds,
+# only the first two rounds run: two slices of one operation each.
+rc=0
+"$SYNCPROBE" -F json -q -n 2 --rounds 5 --file-size 64k -t one -m fdatasync,fsync \
+    --direct=off "$dir" >"$json" 2>"$WORK/err" || rc=$?
+tap_is "$rc" 0 "-n 2 --rounds 5 exits 0"
+jq_checks "$json" <<'CHECKS'
+-n 2 --rounds 5: two slices a row, each of one operation | all(.targets[0].tests[];
+	.slices | length == 2 and all(.ops == 1 and .ops_per_sec > 0))
+CHECKS
+
 # A path with a quote, a backslash, a newline and a byte that is not UTF-8.
 weird=$(printf '%s/q"b\\\\n\nl\377x' "$WORK")
 mkdir "$weird"

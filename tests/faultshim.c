@@ -6,15 +6,30 @@
  *
  * fails the Nth call (counting from 1) of OP with ERRNO, and no other call.
  * OP is pwrite, fdatasync, fsync, close, open (any open) or open_direct (an
- * open with O_DIRECT); ERRNO is a name such as EIO or ENOSPC. The failed
- * call is not passed on: nothing is written, synced or opened.
+ * open with O_DIRECT), or an allocation: malloc, calloc or posix_memalign
+ * (counted whatever SYNCPROBE_FAULT_PATH says; ERRNO ENOMEM); ERRNO is a
+ * name such as EIO or ENOSPC. The failed call is not passed on: nothing
+ * is written, synced, opened or allocated. ERRNO SHORT, for pwrite only,
+ * is a short write instead: half the bytes are written, and the call
+ * returns that count.
  *
  *   SYNCPROBE_FAULT_PATH=TEXT
  *
- * counts only calls on files whose path contains TEXT: opens (and mkstemp)
- * of such a path, and pwrite, fsync, fdatasync and close of the descriptors
- * they returned. Set to the target directory, it keeps the count on the
- * test file and its directory whatever else the program opens.
+ * counts only calls on files whose path contains TEXT: opens of such a
+ * path, opens relative to a directory opened so (openat), and pwrite,
+ * fsync, fdatasync and close of the descriptors they returned. Set to the
+ * target directory, it keeps the count on the test file and its directory
+ * whatever else the program opens.
+ *
+ *   SYNCPROBE_SWAP=KIND:N   (and SYNCPROBE_SWAP_DECOY=FILE for symlink)
+ *
+ * plays the part of someone else who can write to the target directory,
+ * right before the Nth reopen of the test file (an open, without O_CREAT,
+ * of a name that starts ".syncprobe."), and then lets that open go on:
+ * KIND symlink renames the test file to NAME.moved and puts a symbolic
+ * link to FILE in its place; file does the same with a new regular file
+ * holding "someone else's file\n"; renamedir renames the directory named
+ * by SYNCPROBE_FAULT_PATH to PATH.renamed. Logged as "swap KIND N".
  *
  *   SYNCPROBE_FAULT_SYNC_DELAY_US=N
  *
@@ -25,13 +40,20 @@
  *
  *   SYNCPROBE_FAULT_LOG=FILE
  *
- * appends "loaded" when the library is loaded and "OP N ERRNO" for each
- * failure it injected, so a test can tell that preloading works here and
- * that the error syncprobe reports is the injected one.
+ * appends "loaded" when the library is loaded, "OP N ERRNO" for each
+ * failure it injected, and at exit "calls OP N" for each OP called, so a
+ * test can tell that preloading works here, that the error syncprobe
+ * reports is the injected one, and how often a call was made (a retry).
  *
  * Built by a plain rule in Makefile.am (no libtool), never linked into
  * syncprobe. The real calls are found with dlsym(RTLD_NEXT), which also
- * lets it sit in front of a sanitizer's interceptors. */
+ * lets it sit in front of a sanitizer's interceptors.
+ *
+ * Portable between C libraries: glibc has large-file entry points of their
+ * own (pwrite64, open64, openat64) and fortified ones (__open_2); musl
+ * maps the 64 names to the plain ones with macros (pwrite64 is pwrite
+ * there), so each such definition is made only where its name is not a
+ * macro (LFS64 below). */
 
 /* The shim defines open() and pwrite() itself, so it must see the plain
  * declarations: not the large-file renames, not the fortified inlines. */
@@ -61,11 +83,13 @@
 #endif
 
 enum fault_op {
-	OP_PWRITE, OP_FDATASYNC, OP_FSYNC, OP_CLOSE, OP_OPEN, OP_OPEN_DIRECT, OP_COUNT
+	OP_PWRITE, OP_FDATASYNC, OP_FSYNC, OP_CLOSE, OP_OPEN, OP_OPEN_DIRECT,
+	OP_MALLOC, OP_CALLOC, OP_POSIX_MEMALIGN, OP_COUNT
 };
 
 static const char *const op_names[OP_COUNT] = {
-	"pwrite", "fdatasync", "fsync", "close", "open", "open_direct"
+	"pwrite", "fdatasync", "fsync", "close", "open", "open_direct",
+	"malloc", "calloc", "posix_memalign"
 };
 
 static const struct {
@@ -76,6 +100,7 @@ static const struct {
 	{ "EDQUOT", EDQUOT }, { "EROFS",  EROFS },  { "EACCES", EACCES },
 	{ "EPERM",  EPERM },  { "EINVAL", EINVAL }, { "EINTR",  EINTR },
 	{ "ENOMEM", ENOMEM }, { "EBADF",  EBADF },
+	{ "SHORT",  0 },	/* pwrite: write half, return that */
 };
 
 struct fault {
@@ -97,19 +122,45 @@ typedef ssize_t (*pwrite64_fn)(int, const void *, size_t, off64_t);
 typedef int (*fd_fn)(int);
 typedef int (*open_fn)(const char *, int, ...);
 typedef int (*open2_fn)(const char *, int);
-typedef int (*mkstemp_fn)(char *);
+typedef int (*openat_fn)(int, const char *, int, ...);
+typedef int (*openat2_fn)(int, const char *, int);
+typedef void *(*malloc_fn)(size_t);
+typedef void *(*calloc_fn)(size_t, size_t);
+typedef int (*memalign_fn)(void **, size_t, size_t);
+typedef void *(*aligned_fn)(size_t, size_t);
+
+/* A large-file entry point of its own: defined only where the C library
+ * does not map the name to the plain call with a macro (musl does). */
+#if defined(pwrite64) || defined(open64) || defined(openat64)
+#define LFS64 0
+#else
+#define LFS64 1
+#endif
 
 static pwrite_fn real_pwrite;
 static pwrite64_fn real_pwrite64;
 static fd_fn real_fdatasync, real_fsync, real_close;
 static open_fn real_open, real_open64;
 static open2_fn real_open_2, real_open64_2;
-static mkstemp_fn real_mkstemp, real_mkstemp64;
+static openat_fn real_openat, real_openat64;
+static openat2_fn real_openat_2, real_openat64_2;
+static malloc_fn real_malloc;
+static calloc_fn real_calloc;
+static memalign_fn real_posix_memalign;
+static aligned_fn real_aligned_alloc;
 
 /* Our definitions of glibc's entry points for a fortified open() without a
  * mode; declared here because no header does outside fortified builds. */
 int __open_2(const char *path, int flags);
 int __open64_2(const char *path, int flags);
+int __openat_2(int dirfd, const char *path, int flags);
+int __openat64_2(int dirfd, const char *path, int flags);
+
+/* SYNCPROBE_SWAP: what to do to the test file, and before which reopen. */
+enum swap_kind { SWAP_NONE, SWAP_SYMLINK, SWAP_FILE, SWAP_RENAMEDIR };
+static const char *const swap_names[] = { "none", "symlink", "file", "renamedir" };
+static enum swap_kind swap_kind;
+static unsigned long swap_nth, swap_calls;
 
 static void *
 next_symbol(const char *name)
@@ -134,8 +185,14 @@ resolve(void)
 	real_open64 = (open_fn)next_symbol("open64");
 	real_open_2 = (open2_fn)next_symbol("__open_2");
 	real_open64_2 = (open2_fn)next_symbol("__open64_2");
-	real_mkstemp = (mkstemp_fn)next_symbol("mkstemp");
-	real_mkstemp64 = (mkstemp_fn)next_symbol("mkstemp64");
+	real_openat = (openat_fn)next_symbol("openat");
+	real_openat64 = (openat_fn)next_symbol("openat64");
+	real_openat_2 = (openat2_fn)next_symbol("__openat_2");
+	real_openat64_2 = (openat2_fn)next_symbol("__openat64_2");
+	real_malloc = (malloc_fn)next_symbol("malloc");
+	real_calloc = (calloc_fn)next_symbol("calloc");
+	real_posix_memalign = (memalign_fn)next_symbol("posix_memalign");
+	real_aligned_alloc = (aligned_fn)next_symbol("aligned_alloc");
 }
 
 static void shim_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -199,7 +256,8 @@ parse_fault(const char *spec, const char *item, size_t len)
 	for (i = 0; i < OP_COUNT && strcmp(op_names[i], op) != 0; i++)
 		;
 	if (i == OP_COUNT)
-		die_config(spec, "unknown OP (pwrite, fdatasync, fsync, close, open, open_direct)");
+		die_config(spec, "unknown OP (pwrite, fdatasync, fsync, close, open, open_direct, "
+		    "malloc, calloc, posix_memalign)");
 	f->op = (enum fault_op)i;
 	for (i = 0; i < sizeof errno_names / sizeof errno_names[0]; i++)
 		if (strcmp(errno_names[i].name, err) == 0)
@@ -208,6 +266,8 @@ parse_fault(const char *spec, const char *item, size_t len)
 		die_config(spec, "unknown ERRNO name");
 	f->errname = errno_names[i].name;
 	f->err = errno_names[i].value;
+	if (f->err == 0 && f->op != OP_PWRITE)
+		die_config(spec, "SHORT is for pwrite only");
 	errno = 0;
 	f->nth = strtoul(nth, &end, 10);
 	if (*nth == '\0' || *end != '\0' || errno != 0 || f->nth == 0)
@@ -226,6 +286,27 @@ parse_delay(const char *s)
 	sync_delay_us = strtoul(s, &end, 10);
 	if (errno != 0 || *end != '\0' || sync_delay_us > 10000000UL)
 		die_config(s, "SYNCPROBE_FAULT_SYNC_DELAY_US must be 0..10000000");
+}
+
+/* Parse SYNCPROBE_SWAP=KIND:N. */
+static void
+parse_swap(const char *spec)
+{
+	const char *colon = strchr(spec, ':');
+	char *end;
+	size_t i;
+
+	for (i = 1; i < sizeof swap_names / sizeof swap_names[0]; i++)
+		if (colon != NULL && strlen(swap_names[i]) == (size_t)(colon - spec) &&
+		    strncmp(swap_names[i], spec, (size_t)(colon - spec)) == 0)
+			break;
+	if (i == sizeof swap_names / sizeof swap_names[0])
+		die_config(spec, "SYNCPROBE_SWAP wants symlink:N, file:N or renamedir:N");
+	swap_kind = (enum swap_kind)i;
+	errno = 0;
+	swap_nth = strtoul(colon + 1, &end, 10);
+	if (colon[1] == '\0' || *end != '\0' || errno != 0 || swap_nth == 0)
+		die_config(spec, "N must be a whole number from 1");
 }
 
 __attribute__((constructor)) static void
@@ -250,7 +331,20 @@ shim_init(void)
 			p++;
 		}
 	}
+	if ((p = getenv("SYNCPROBE_SWAP")) != NULL && *p != '\0')
+		parse_swap(p);
 	shim_log("loaded\n");
+}
+
+/* At exit, how many times each call was made (and counted). */
+__attribute__((destructor)) static void
+shim_report(void)
+{
+	size_t i;
+
+	for (i = 0; i < OP_COUNT; i++)
+		if (calls[i] > 0)
+			shim_log("calls %s %lu\n", op_names[i], calls[i]);
 }
 
 /* Count a call of op; true (errno set) when this call is to fail. */
@@ -288,22 +382,11 @@ inject_fd(enum fault_op op, int fd)
 	return fd_counts(fd) && inject(op);
 }
 
-/* Remember a descriptor opened on a counted path. */
 static int
-track(const char *path, int fd)
-{
-	if (only_path != NULL && fd >= 0 && fd < MAX_FD)
-		tracked[fd] = path_counts(path);
-	return fd;
-}
-
-static int
-inject_open(const char *path, int flags)
+inject_open(int flags)
 {
 	int fail;
 
-	if (!path_counts(path))
-		return 0;
 	/* Both counters move, whichever of them fails the call. */
 	fail = inject(OP_OPEN);
 	if ((flags & O_DIRECT) && O_DIRECT != 0)
@@ -344,21 +427,26 @@ ssize_t
 pwrite(int fd, const void *buf, size_t len, off_t off)
 {
 	resolve();
-	if (inject_fd(OP_PWRITE, fd))
-		return -1;
-	slow_disk(fd, 0);
-	return real_pwrite(fd, buf, len, off);
+	if (!inject_fd(OP_PWRITE, fd)) {
+		slow_disk(fd, 0);
+		return real_pwrite(fd, buf, len, off);
+	}
+	/* errno 0: the SHORT write, half of it really written. */
+	return errno == 0 ? real_pwrite(fd, buf, len / 2, off) : -1;
 }
 
+#if LFS64
 ssize_t
 pwrite64(int fd, const void *buf, size_t len, off64_t off)
 {
 	resolve();
-	if (inject_fd(OP_PWRITE, fd))
-		return -1;
-	slow_disk(fd, 0);
-	return real_pwrite64(fd, buf, len, off);
+	if (!inject_fd(OP_PWRITE, fd)) {
+		slow_disk(fd, 0);
+		return real_pwrite64(fd, buf, len, off);
+	}
+	return errno == 0 ? real_pwrite64(fd, buf, len / 2, off) : -1;
 }
+#endif
 
 int
 fdatasync(int fd)
@@ -396,23 +484,125 @@ close(int fd)
 	return 0;
 }
 
-/* glibc's four ways into open: open and open64 (the mode only when a file
- * is created), and the fortified __open_2 and __open64_2 (no mode). */
-enum open_entry { ENTRY_OPEN, ENTRY_OPEN64, ENTRY_OPEN_2, ENTRY_OPEN64_2 };
+/* Someone else's move, as SYNCPROBE_SWAP says, before the reopen of
+ * path (relative to dirfd) goes on. Done with the real calls; a step that
+ * fails is logged, and the open then sees whatever is there. */
+static void
+swap_now(int dirfd, const char *path)
+{
+	const char *decoy = getenv("SYNCPROBE_SWAP_DECOY");
+	char moved[4096];
+	int fd, ok = 0;
+
+	snprintf(moved, sizeof moved, "%s.moved", path);
+	switch (swap_kind) {
+	case SWAP_NONE:
+		return;
+	case SWAP_RENAMEDIR:
+		snprintf(moved, sizeof moved, "%s.renamed", only_path ? only_path : ".");
+		ok = only_path != NULL && rename(only_path, moved) == 0;
+		break;
+	case SWAP_SYMLINK:
+		ok = renameat(dirfd, path, dirfd, moved) == 0 &&
+		    symlinkat(decoy ? decoy : "/nonexistent", dirfd, path) == 0;
+		break;
+	case SWAP_FILE:
+		ok = renameat(dirfd, path, dirfd, moved) == 0 &&
+		    (fd = real_openat(dirfd, path, O_WRONLY | O_CREAT | O_EXCL, 0644)) >= 0;
+		if (ok) {
+			ok = write(fd, "someone else's file\n", 20) == 20;
+			real_close(fd);
+		}
+		break;
+	}
+	shim_log("swap %s %lu%s\n", swap_names[swap_kind], swap_calls, ok ? "" : " failed");
+}
+
+/* Whether this open is a reopen of the test file, and the one to swap. */
+static void
+maybe_swap(int dirfd, const char *path, int flags)
+{
+	const char *base;
+
+	if (swap_kind == SWAP_NONE || path == NULL || (flags & O_CREAT))
+		return;
+	base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (strncmp(base, ".syncprobe.", 11) != 0)
+		return;
+	if (++swap_calls == swap_nth)
+		swap_now(dirfd, path);
+}
+
+/* Whether an open relative to dirfd is counted: a counted path, or any
+ * name in a directory opened on one. */
+static int
+openat_counts(int dirfd, const char *path)
+{
+	return path_counts(path) || (dirfd >= 0 && dirfd < MAX_FD && tracked[dirfd]);
+}
+
+/* glibc's eight ways into open: open, open64, openat and openat64 (the
+ * mode only when a file is created), and the fortified __open_2,
+ * __open64_2, __openat_2 and __openat64_2 (no mode). */
+enum open_entry {
+	ENTRY_OPEN, ENTRY_OPEN64, ENTRY_OPEN_2, ENTRY_OPEN64_2,
+	ENTRY_OPENAT, ENTRY_OPENAT64, ENTRY_OPENAT_2, ENTRY_OPENAT64_2
+};
 
 static int
-shim_open(enum open_entry entry, const char *path, int flags, mode_t mode)
+real_open_entry(enum open_entry entry, int dirfd, const char *path, int flags, mode_t mode)
 {
+	switch (entry) {
+	case ENTRY_OPEN64:
+		if (real_open64 != NULL)
+			return real_open64(path, flags, mode);
+		break;
+	case ENTRY_OPEN_2:
+		if (real_open_2 != NULL)
+			return real_open_2(path, flags);
+		break;
+	case ENTRY_OPEN64_2:
+		if (real_open64_2 != NULL)
+			return real_open64_2(path, flags);
+		break;
+	case ENTRY_OPENAT64:
+		if (real_openat64 != NULL)
+			return real_openat64(dirfd, path, flags, mode);
+		return real_openat(dirfd, path, flags, mode);
+	case ENTRY_OPENAT_2:
+		if (real_openat_2 != NULL)
+			return real_openat_2(dirfd, path, flags);
+		return real_openat(dirfd, path, flags, mode);
+	case ENTRY_OPENAT64_2:
+		if (real_openat64_2 != NULL)
+			return real_openat64_2(dirfd, path, flags);
+		return real_openat(dirfd, path, flags, mode);
+	case ENTRY_OPENAT:
+		return real_openat(dirfd, path, flags, mode);
+	case ENTRY_OPEN:
+		break;
+	}
+	return real_open(path, flags, mode);
+}
+
+/* Every open: counted (and failed, when its turn has come) if it is on a
+ * counted path or in a counted directory; its descriptor then counted
+ * too. dirfd is AT_FDCWD for the open() family. */
+static int
+shim_open(enum open_entry entry, int dirfd, const char *path, int flags, mode_t mode)
+{
+	int counts, fd;
+
 	resolve();
-	if (inject_open(path, flags))
+	counts = openat_counts(dirfd, path);
+	maybe_swap(dirfd, path, flags);
+	if (counts && inject_open(flags))
 		return -1;
-	if (entry == ENTRY_OPEN64 && real_open64 != NULL)
-		return track(path, real_open64(path, flags, mode));
-	if (entry == ENTRY_OPEN_2 && real_open_2 != NULL)
-		return track(path, real_open_2(path, flags));
-	if (entry == ENTRY_OPEN64_2 && real_open64_2 != NULL)
-		return track(path, real_open64_2(path, flags));
-	return track(path, real_open(path, flags, mode));
+	fd = real_open_entry(entry, dirfd, path, flags, mode);
+	if (only_path != NULL && fd >= 0 && fd < MAX_FD)
+		tracked[fd] = (unsigned char)counts;
+	return fd;
 }
 
 /* The mode argument, present only when open() may create a file. */
@@ -427,48 +617,74 @@ shim_open(enum open_entry entry, const char *path, int flags, mode_t mode)
 	}							\
 } while (0)
 
-int
-open(const char *path, int flags, ...)
-{
-	mode_t mode;
-
-	MODE_ARG(flags, mode);
-	return shim_open(ENTRY_OPEN, path, flags, mode);
+/* One family of entry points, the plain names and (where they are their
+ * own functions) the large-file ones: the same definitions, so made by
+ * one macro. SHIM_OPEN_FAMILY(SUFFIX) defines open, __open_2, openat and
+ * __openat_2 with SUFFIX (nothing, or 64) after "open". */
+#define SHIM_OPEN_FAMILY(sfx)						\
+int									\
+open##sfx(const char *path, int flags, ...)				\
+{									\
+	mode_t mode;							\
+									\
+	MODE_ARG(flags, mode);						\
+	return shim_open(ENTRY_OPEN##sfx, AT_FDCWD, path, flags, mode);	\
+}									\
+									\
+int									\
+__open##sfx##_2(const char *path, int flags)				\
+{									\
+	return shim_open(ENTRY_OPEN##sfx##_2, AT_FDCWD, path, flags, 0);	\
+}									\
+									\
+int									\
+openat##sfx(int dirfd, const char *path, int flags, ...)		\
+{									\
+	mode_t mode;							\
+									\
+	MODE_ARG(flags, mode);						\
+	return shim_open(ENTRY_OPENAT##sfx, dirfd, path, flags, mode);	\
+}									\
+									\
+int									\
+__openat##sfx##_2(int dirfd, const char *path, int flags)		\
+{									\
+	return shim_open(ENTRY_OPENAT##sfx##_2, dirfd, path, flags, 0);	\
 }
 
-int
-open64(const char *path, int flags, ...)
-{
-	mode_t mode;
+SHIM_OPEN_FAMILY()
+#if LFS64
+SHIM_OPEN_FAMILY(64)
+#endif
 
-	MODE_ARG(flags, mode);
-	return shim_open(ENTRY_OPEN64, path, flags, mode);
-}
-
-int
-__open_2(const char *path, int flags)
-{
-	return shim_open(ENTRY_OPEN_2, path, flags, 0);
-}
-
-int
-__open64_2(const char *path, int flags)
-{
-	return shim_open(ENTRY_OPEN64_2, path, flags, 0);
-}
-
-/* mkstemp opens inside the C library, out of our reach: only watched, so
- * that the descriptor of the file it creates is counted. */
-int
-mkstemp(char *template)
+/* The allocations. Looking the real ones up must not allocate (glibc's and
+ * musl's dlsym do not), so no bootstrap heap is needed. Where a program
+ * defines malloc, musl's aligned_alloc (and posix_memalign) fail with
+ * ENOMEM unless aligned_alloc is defined too: so it is, passed on. */
+void *
+malloc(size_t size)
 {
 	resolve();
-	return track(template, real_mkstemp(template));
+	return inject(OP_MALLOC) ? NULL : real_malloc(size);
+}
+
+void *
+calloc(size_t n, size_t size)
+{
+	resolve();
+	return inject(OP_CALLOC) ? NULL : real_calloc(n, size);
 }
 
 int
-mkstemp64(char *template)
+posix_memalign(void **p, size_t align, size_t size)
 {
 	resolve();
-	return track(template, (real_mkstemp64 ? real_mkstemp64 : real_mkstemp)(template));
+	return inject(OP_POSIX_MEMALIGN) ? ENOMEM : real_posix_memalign(p, align, size);
+}
+
+void *
+aligned_alloc(size_t align, size_t size)
+{
+	resolve();
+	return real_aligned_alloc(align, size);
 }

@@ -98,14 +98,11 @@ problem() {
 	problems="${problems:+$problems$nl}$1"
 }
 
-# preload_works: true when tests/faultshim.so ($FAULTSHIM) can be preloaded
-# into syncprobe here (it says "loaded" in its log).
+# preload_works: true when tests/faultshim.so can be preloaded here (see
+# shim_detect, below).
 preload_works() {
-	[ -n "${FAULTSHIM:-}" ] && [ -f "$FAULTSHIM" ] || return 1
-	rm -f "$WORK/shim.log"
-	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_LOG=$WORK/shim.log \
-	    "$SYNCPROBE" --version >/dev/null 2>&1 || :
-	grep -q '^loaded$' "$WORK/shim.log" 2>/dev/null
+	shim_detect
+	[ "$preload" = yes ]
 }
 
 # run ARGS...: run syncprobe (as $AS, a command prefix, when set); $rc,
@@ -220,6 +217,25 @@ refused_exactly() {
 	usage_want=$1 usage_dir=$2
 	shift 2
 	usage_error exact "$* -> exit 2, '$usage_want'" "$usage_want" "$usage_dir" "$@"
+}
+
+# ---- the fault shim ----
+# shim_detect: $preload is "yes" when LD_PRELOAD of tests/faultshim.so
+# ($FAULTSHIM) works here: the shim says it was loaded. ASan wants to come
+# first in the library list; the shim comes first here.
+shim_detect() {
+	: "${FAULTSHIM:=}"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+	export ASAN_OPTIONS
+	preload=
+	if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
+		rm -f "$WORK/shim.log"
+		LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_LOG=$WORK/shim.log \
+		    "$SYNCPROBE" --version >/dev/null 2>&1 || :
+		if grep -q '^loaded$' "$WORK/shim.log" 2>/dev/null; then
+			preload=yes
+		fi
+	fi
 }
 
 # wait_for PID CMD...: poll until CMD succeeds, every 50ms for at most ten

@@ -49,6 +49,57 @@ refuse_duration(const char *s)
 	    "duration '%s' refused (%s)", s, err);
 }
 
+/* Never rounded: finer than a nanosecond is refused, whatever the unit
+ * (a want of 0: refused); trailing zeros are exact. */
+static void
+check_exact_durations(void)
+{
+	static const struct {
+		const char *s;
+		uint64_t ns;	/* 0: refused */
+	} cases[] = {
+		{ "1.0000000001", 0 }, { "3600.0000000001", 0 }, { "1.0000005ms", 0 },
+		{ "1.0005us", 0 }, { "0.0001us", 0 },
+		{ "1.0000000000", 1000000000ULL }, { "3600.000000000000", 3600000000000ULL },
+		{ "1.5000000000000000000000000000", 1500000000ULL },
+		{ "1.000001ms", 1000001ULL }, { "1.000ms", 1000000ULL }, { "1.5us", 1500ULL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (cases[i].ns == 0)
+			refuse_duration(cases[i].s);
+		else
+			check_duration(cases[i].s, cases[i].ns);
+}
+
+/* --wal-sync-method takes a method this system has; one it lacks is
+ * refused, naming those it has, from the table. */
+static void
+check_wal_method(void)
+{
+	const struct method *m = NULL;
+	char have[256] = "";
+	size_t i;
+
+	for (i = 0; i < METHOD_COUNT; i++)
+		if (method_unavailable(&method_table[i]) == NULL)
+			snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s",
+			    have[0] ? ", " : "", method_table[i].name);
+	for (i = 0; i < METHOD_COUNT; i++) {
+		const struct method *t = &method_table[i];
+		char want[300];
+		int rc = options_parse_method(t->name, &m, err, sizeof err);
+
+		snprintf(want, sizeof want, "not available on this system (use %s)", have);
+		if (method_unavailable(t) == NULL)
+			ok(rc == 0 && m == t, "--wal-sync-method %s: accepted", t->name);
+		else
+			ok(rc == -1 && strcmp(err, want) == 0,
+			    "--wal-sync-method %s: refused here (%s)", t->name, err);
+	}
+}
+
 static void
 check_count(const char *s, uint64_t max, int want_rc, uint64_t want)
 {
@@ -186,7 +237,8 @@ main(void)
 	check_duration("250us", 250000ULL);
 	check_duration("0.001", 1000000ULL);
 	check_duration("3600", 3600000000000ULL);
-	check_duration("1.0000000001", 1000000000ULL);
+	check_exact_durations();
+	check_wal_method();
 	refuse_duration("0");
 	refuse_duration("0.0000001");
 	refuse_duration("-1");

@@ -1,44 +1,53 @@
-/* test_space.c: the free-space rule (src/space.h): a new file must leave
- * min(5% of the filesystem, 64MB) available, checked at the edges. */
+/* test_space.c: the free-space margin a test file must leave (space.h),
+ * exactly: the margin's two regimes, the boundary, and sizes that would
+ * overflow a careless subtraction. */
 #include "config.h"
 
-#include <fcntl.h>
-#include <stdint.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "space.h"
 #include "tap.h"
 
-#define MB (1024ULL * 1024)
-#define GB (1024ULL * MB)
+#define MiB (1024ULL * 1024)
+#define GiB (1024ULL * MiB)
+
+static int
+decide(uint64_t avail, uint64_t total, uint64_t bytes)
+{
+	char err[256];
+
+	return space_decide(avail, total, bytes, err, sizeof err);
+}
 
 int
 main(void)
 {
-	char err[512];
-	int dirfd;
+	char err[256];
 
-	ok(space_reserve_bytes(100 * MB) == 5 * MB, "100MB filesystem: keep 5MB (5%%)");
-	ok(space_reserve_bytes(1280 * MB) == 64 * MB, "1.25GB: 5%% is 64MB exactly");
-	ok(space_reserve_bytes(2 * 1024 * GB) == 64 * MB, "2TB: keep 64MB, not 5%%");
-	ok(space_reserve_bytes(0) == 0, "an empty filesystem keeps nothing");
+	ok(space_margin(1 * GiB) == 1 * GiB / 20, "1GiB filesystem: the margin is 5%% (51.2MiB)");
+	ok(space_margin(100 * MiB) == 5 * MiB, "100MiB filesystem: 5MiB");
+	ok(space_margin(10 * GiB) == 64 * MiB, "10GiB filesystem: 64MiB, not 5%%");
+	ok(space_margin(1280 * MiB) == 64 * MiB, "1.25GiB: 5%% is exactly 64MiB");
+	ok(space_margin(0) == 0, "a filesystem reporting no size: no margin");
+	ok(space_margin(UINT64_MAX) == 64 * MiB, "the largest size: 64MiB, no overflow");
+	ok(space_margin(99) == 4, "99 bytes: 5%% rounded down");
 
-	ok(space_fits(100 * MB, 1000 * GB, 36 * MB), "36MB with 100MB free leaves 64MB: fits");
-	ok(!space_fits(100 * MB, 1000 * GB, 36 * MB + 1), "one byte more: does not fit");
-	ok(space_fits(21 * MB, 100 * MB, 16 * MB), "16MB of 21MB free on 100MB leaves 5MB: fits");
-	ok(!space_fits(21 * MB - 1, 100 * MB, 16 * MB), "one byte less free: does not fit");
-	ok(!space_fits(10 * MB, 100 * GB, 11 * MB), "larger than all that is free: does not fit");
-	ok(!space_fits(0, 0, 1), "no space at all: does not fit");
+	ok(decide(100 * MiB, 10 * GiB, 16 * MiB) == 0, "16MiB of 100MiB available on 10GiB: accepted");
+	ok(decide(80 * MiB, 10 * GiB, 16 * MiB) == 0, "leaves exactly the 64MiB margin: accepted");
+	ok(decide(80 * MiB - 1, 10 * GiB, 16 * MiB) == -1, "one byte short of the margin: refused");
+	ok(decide(1 * MiB, 1 * MiB, 4 * MiB) == -1, "larger than what is available: refused");
+	ok(decide(1 * MiB, 1 * MiB, 1000 * 1024) == -1,
+	    "1000kB of a 1MiB filesystem fits, but leaves less than 5%%: refused");
+	ok(decide(1 * MiB, 1 * MiB, 64 * 1024) == 0, "64kB of 1MiB: accepted");
+	ok(decide(0, 0, 1) == -1, "nothing available: refused");
+	ok(decide(UINT64_MAX, UINT64_MAX, UINT64_MAX) == -1,
+	    "the largest file on the largest filesystem: refused, no wrap-around");
+	ok(decide(UINT64_MAX, UINT64_MAX, 64 * GiB) == 0, "64GiB with everything free: accepted");
 
-	dirfd = open(".", O_RDONLY | O_DIRECTORY);
-	ok(dirfd >= 0 && space_check(dirfd, 4096, err, sizeof err) == 0,
-	    "a 4kB file fits in the build directory");
-	ok(dirfd >= 0 && space_check(dirfd, UINT64_MAX / 2, err, sizeof err) == -1 &&
-	    strstr(err, "no room") != NULL, "an 8EB file does not, and the reason says so");
-	if (dirfd >= 0)
-		close(dirfd);
-	ok(space_check(-1, 4096, err, sizeof err) == -1 && strstr(err, "statvfs") != NULL,
-	    "a bad descriptor: refused with the failing call named");
+	ok(space_decide(1 * MiB, 1 * MiB, 4 * MiB, err, sizeof err) == -1 &&
+	    strcmp(err, "not enough free space: a 4.0MB test file would leave less than "
+	    "51.2kB of the 1.0MB available, and syncprobe keeps 5% of a filesystem "
+	    "(at most 64.0MB) free") == 0, "the message gives the sizes");
+	printf("# %s\n", err);
 	return tap_done();
 }

@@ -1,0 +1,26 @@
+/* escape.h: text from outside syncprobe (paths, and the reasons and device
+ * facts that hold them) read as UTF-8 and made safe for a terminal. A path
+ * can carry escape sequences; printed as it is, it could move the cursor,
+ * retitle the window or hide the text around it. */
+#ifndef SYNCPROBE_ESCAPE_H
+#define SYNCPROBE_ESCAPE_H
+
+#include <stddef.h>
+
+/* The buffer escape_for_terminal needs for n bytes of text: each byte
+ * becomes at most four ("\ooo"), and the terminating NUL. */
+#define ESCAPE_LEN(n) (4 * (n) + 1)
+
+/* Length of the valid UTF-8 sequence at s, or 0 if it is not one: no
+ * overlong forms, no surrogates, nothing above U+10FFFF. */
+size_t escape_utf8_len(const unsigned char *s);
+
+/* s into buf (cut short at a whole escape, never overrun), as ls -b
+ * writes a name, spaces aside: \t, \n, \r, \a, \b, \f, \v and \\ for
+ * themselves; every other control character, C0 and DEL, and the C1 ones
+ * (U+0080..U+009F, which some terminals obey too), as octal bytes \ooo;
+ * each byte that is not valid UTF-8 as \ooo too. Valid UTF-8 text stays
+ * as it is. */
+void escape_for_terminal(const char *s, char *buf, size_t len);
+
+#endif
