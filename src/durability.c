@@ -22,9 +22,8 @@
 #include "platform.h"
 #include "report.h"
 #include "space.h"
+#include "status.h"
 
-#define EXIT_IO       1
-#define EXIT_USAGE    2
 #define WHY_LEN       512			/* why, without a path */
 #define ERR_LEN       (PATH_MAX + WHY_LEN + 64)	/* a path or two and why */
 #define CREATE_FLAGS  (O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC)
@@ -440,11 +439,11 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 	long page = sysconf(_SC_PAGESIZE);
 
 	if ((w->method = method_for(w->o, err, errlen)) == NULL)
-		return EXIT_USAGE;
+		return STATUS_USAGE;
 	w->header.direct = w->o->direct == DIRECT_ON;
 	if (w->header.direct && platform_direct_unavailable() != NULL) {
 		snprintf(err, errlen, "--direct=on: %s", platform_direct_unavailable());
-		return EXIT_USAGE;
+		return STATUS_USAGE;
 	}
 	w->header.run_id = new_run_id();
 	w->header.geo.block_bytes = (uint32_t)w->o->block_bytes;
@@ -452,22 +451,22 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 	w->header.geo.pattern = w->o->pattern;
 	snprintf(w->header.method, sizeof w->header.method, "%s", w->method->name);
 	if (place_resolve(&w->place, w->o, err, errlen) == -1)
-		return EXIT_USAGE;
+		return STATUS_USAGE;
 	if (strchr(w->place.path, '\n') != NULL) {
 		snprintf(err, errlen, "%s: a newline in the path cannot go in the "
 		    "acknowledgements", w->place.path);
-		return EXIT_USAGE;
+		return STATUS_USAGE;
 	}
 	if (place_open_dir(&w->place, err, errlen) == -1)
-		return EXIT_USAGE;
+		return STATUS_USAGE;
 	if (space_check(w->place.dirfd, w->o->file_bytes, why, sizeof why) == -1) {
 		snprintf(err, errlen, "%s: %s", w->place.dir, why);
-		return EXIT_USAGE;
+		return STATUS_USAGE;
 	}
 	w->block = platform_aligned_alloc(page > 0 ? (size_t)page : 4096, w->o->block_bytes);
 	if (w->block == NULL) {
 		snprintf(err, errlen, "record buffer: out of memory");
-		return EXIT_IO;
+		return STATUS_IO;
 	}
 	return 0;
 }
@@ -483,19 +482,19 @@ writer_create(struct writer *w, char *err, size_t errlen)
 	int rc;
 
 	if (create_file(w, err, errlen) == -1)
-		return w->fd >= 0 ? EXIT_IO : EXIT_USAGE;
-	rc = prefill(w, err, errlen) == -1 ? EXIT_IO : 0;
+		return w->fd >= 0 ? STATUS_IO : STATUS_USAGE;
+	rc = prefill(w, err, errlen) == -1 ? STATUS_IO : 0;
 	if (rc == 0 && (rc = reopen_for_method(w, err, errlen)) != 0)
-		rc = rc == 1 ? EXIT_USAGE : EXIT_IO;
+		rc = rc == 1 ? STATUS_USAGE : STATUS_IO;
 	if (rc == 0 && w->header.direct && check_direct_alignment(w, err, errlen) == -1)
-		rc = EXIT_USAGE;
+		rc = STATUS_USAGE;
 	if (rc == 0 && durable_header_line(line, sizeof line, &w->header, w->place.path) == -1) {
 		snprintf(err, errlen, "%s: path too long for the header line", w->place.path);
-		rc = EXIT_USAGE;
+		rc = STATUS_USAGE;
 	}
 	if (rc == 0 && print_line(line, w->place.path) == -1) {
 		err[0] = '\0';
-		rc = EXIT_IO;
+		rc = STATUS_IO;
 	}
 	if (rc != 0 && place_remove(&w->place, w->fd, why, sizeof why) == -1)
 		fprintf(stderr, "syncprobe: %s: left behind (%s)\n", w->place.path, why);
@@ -561,16 +560,16 @@ static int
 writer_finish(struct writer *w, uint64_t last, enum durable_end why)
 {
 	char line[DURABLE_LINE_MAX];
-	int rc = why == DURABLE_END_ERROR ? EXIT_IO : 0;
+	int rc = why == DURABLE_END_ERROR ? STATUS_IO : 0;
 
 	if (!ferror(stdout)) {
 		durable_end_line(line, sizeof line, w->header.run_id, last, why);
 		if (print_line(line, w->place.path) == -1)
-			rc = EXIT_IO;
+			rc = STATUS_IO;
 	}
 	if (close(w->fd) == -1) {
 		fprintf(stderr, "syncprobe: close %s: %s\n", w->place.path, strerror(errno));
-		rc = EXIT_IO;
+		rc = STATUS_IO;
 	}
 	w->fd = -1;
 	if (!w->o->quiet)
@@ -860,7 +859,7 @@ remove_verified(struct durability_verdict *v, const struct place *pl, int fd)
 	}
 	if (place_remove(pl, fd, err, sizeof err) == -1) {
 		report_error(err);
-		return EXIT_IO;
+		return STATUS_IO;
 	}
 	v->removed = true;
 	return 0;
@@ -888,14 +887,14 @@ verify_file(struct durability_verdict *v, const struct options *o, struct place 
 			return 0;
 		}
 		report_error(err);
-		return EXIT_USAGE;
+		return STATUS_USAGE;
 	}
 	if (check_header(v, fd, pl, err, sizeof err) == -1) {
 		report_error(err);
-		rc = EXIT_USAGE;
+		rc = STATUS_USAGE;
 	} else if (check_slots(v, fd, err, sizeof err) == -1) {
 		report_error(err);
-		rc = EXIT_IO;
+		rc = STATUS_IO;
 	} else {
 		*judged = true;
 		if (o->remove)
@@ -920,7 +919,7 @@ durability_verify(const struct options *o)
 	    place_open_dir(&pl, err, sizeof err) == -1) {
 		report_error(err);
 		place_close(&pl);
-		return EXIT_USAGE;
+		return STATUS_USAGE;
 	}
 	v.file = pl.path;
 	rc = verify_file(&v, o, &pl, &judged);
@@ -933,9 +932,9 @@ durability_verify(const struct options *o)
 		durability_report_text(stdout, &v);
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		fprintf(stderr, "syncprobe: write standard output: %s\n", strerror(errno));
-		rc = EXIT_IO;
+		rc = STATUS_IO;
 	}
-	return durability_lost(&v) ? DURABILITY_EXIT_LOST : rc;
+	return durability_lost(&v) ? STATUS_LOST : rc;
 }
 
 int

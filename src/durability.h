@@ -21,7 +21,6 @@
 #include "options.h"
 
 #define DURABILITY_FILE_NAME  "syncprobe-durability"	/* in TARGET, without -f */
-#define DURABILITY_EXIT_LOST  3	/* the verifier: acknowledged records were lost */
 #define DURABILITY_LISTED     10	/* lost records named in the report */
 
 /* What the verifier found; the report prints it and computes nothing. */
@@ -51,7 +50,7 @@ struct durability_verdict {
 int durability_check_options(const struct options *o, char *err, size_t errlen);
 
 /* Run the writer or the verifier, as o->durability says; prints its own
- * errors and returns the exit status (0, 1, 2, or DURABILITY_EXIT_LOST). */
+ * errors and returns the exit status (0, 1, 2, or STATUS_LOST). */
 int durability_main(const struct options *o);
 
 /* Whether the verdict is a loss: an acknowledged record or the header. */
