@@ -13,10 +13,8 @@ json_init(struct json *j, FILE *out)
 	j->out = out;
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0 if it is not one: no
- * overlong forms, no surrogates, nothing above U+10FFFF. */
-static size_t
-utf8_valid_len(const unsigned char *s)
+size_t
+json_utf8_len(const unsigned char *s)
 {
 	unsigned char c = s[0];
 	size_t len, i;
@@ -54,7 +52,7 @@ json_write_string(FILE *out, const char *s)
 
 	fputc('"', out);
 	while (*p != '\0') {
-		size_t len = utf8_valid_len(p);
+		size_t len = json_utf8_len(p);
 
 		if (len == 0) {
 			fputs("\\ufffd", out);
@@ -85,15 +83,28 @@ json_write_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* Comma, newline and indentation before an item, then its key. */
+/* Whether the innermost open container is on one line. */
+static bool
+on_one_line(const struct json *j)
+{
+	return j->line_depth > 0 && j->depth >= j->line_depth;
+}
+
+/* Comma, newline and indentation before an item (a space on one line),
+ * then its key. */
 static void
 item(struct json *j, const char *key)
 {
 	if (j->depth > 0) {
 		if (j->has_items)
 			fputc(',', j->out);
+		if (on_one_line(j)) {
+			if (j->has_items)
+				fputc(' ', j->out);
+		} else {
+			fprintf(j->out, "\n%*s", 2 * j->depth, "");
+		}
 		j->has_items = true;
-		fprintf(j->out, "\n%*s", 2 * j->depth, "");
 	}
 	if (key != NULL) {
 		json_write_string(j->out, key);
@@ -113,13 +124,15 @@ open_container(struct json *j, const char *key, char c)
 static void
 close_container(struct json *j, char c)
 {
-	bool had = j->has_items;
+	bool had = j->has_items, one_line = on_one_line(j);
 
 	if (j->depth > 0)
 		j->depth--;
+	if (j->line_depth > j->depth)
+		j->line_depth = 0;
 	/* The parent holds this container: it has an item now. */
 	j->has_items = true;
-	if (had)
+	if (had && !one_line)
 		fprintf(j->out, "\n%*s", 2 * j->depth, "");
 	fputc(c, j->out);
 	if (j->depth == 0)
@@ -130,6 +143,14 @@ void
 json_begin_object(struct json *j, const char *key)
 {
 	open_container(j, key, '{');
+}
+
+void
+json_begin_object_line(struct json *j, const char *key)
+{
+	open_container(j, key, '{');
+	if (j->line_depth == 0)
+		j->line_depth = j->depth;
 }
 
 void

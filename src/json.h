@@ -15,6 +15,7 @@ struct json {
 	FILE *out;
 	int depth;
 	bool has_items;		/* the innermost open container has an item */
+	int line_depth;		/* containers from this depth on are on one line; 0: none */
 };
 
 void json_init(struct json *j, FILE *out);
@@ -22,6 +23,9 @@ void json_init(struct json *j, FILE *out);
 /* key is NULL inside arrays and for the top-level value. */
 void json_begin_object(struct json *j, const char *key);
 void json_end_object(struct json *j);
+/* An object written on one line, {"a": 1, "b": 2}, with whatever it holds:
+ * for long arrays of small objects. */
+void json_begin_object_line(struct json *j, const char *key);
 void json_begin_array(struct json *j, const char *key);
 void json_end_array(struct json *j);
 void json_string(struct json *j, const char *key, const char *value);	/* NULL: null */
@@ -30,6 +34,11 @@ void json_int(struct json *j, const char *key, long value);
 void json_double(struct json *j, const char *key, double value, int decimals);
 void json_bool(struct json *j, const char *key, bool value);
 void json_null(struct json *j, const char *key);
+
+/* Length of the valid UTF-8 sequence at s, or 0 if it is not one: no
+ * overlong forms, no surrogates, nothing above U+10FFFF. A NUL ends the
+ * sequence early, so s may be a C string. */
+size_t json_utf8_len(const unsigned char *s);
 
 /* Write s as a JSON string literal, quotes included. */
 void json_write_string(FILE *out, const char *s);
