@@ -80,3 +80,15 @@ cleanup_forget(void)
 {
 	have_path = 0;
 }
+
+const char *
+cleanup_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:  return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP:  return "SIGHUP";
+	case SIGPIPE: return "SIGPIPE";
+	}
+	return "a signal";
+}

@@ -12,6 +12,9 @@
  * shows as EFBIG, which is reported, not as a silent death. */
 void cleanup_install(void);
 
+/* "SIGINT" for SIGINT: the signals handled here, else "a signal". */
+const char *cleanup_signal_name(int sig);
+
 /* Block (and later restore) the handled signals, so that creating the file
  * and registering it happen as one step. */
 void cleanup_block(sigset_t *old);

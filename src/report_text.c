@@ -1,18 +1,36 @@
 /* report_text.c: the report for people: aligned columns that fit 80
- * columns, rows that could not run with their reason, then the advice. */
+ * columns, rows that could not run with their reason, then the advice.
+ * It streams: the header as soon as the first target is ready, each
+ * group's table as soon as the group is done (with one target; several
+ * targets share each table, printed once all are measured), then the
+ * advice. Printed at once, it is the same bytes. */
 #include "config.h"
 
 #include <string.h>
+#include <sys/types.h>
 
+#include "cleanup.h"
+#include "histogram.h"
 #include "method.h"
 #include "plan.h"
 #include "platform.h"
 #include "report.h"
+#include "sidebyside.h"
 #include "wrap.h"
 
-#define NAME_WIDTH 36
-#define COL_WIDTH  8
-#define LINE_WIDTH 79
+#define NAME_WIDTH SBS_NAME_WIDTH
+#define COL_WIDTH  SBS_COL_WIDTH
+#define LINE_WIDTH SBS_LINE_WIDTH
+#define HISTOGRAM_INDENT 4
+
+static void text_begin(FILE *out, const struct report *r);
+static void text_target(FILE *out, const struct report *r, size_t t);
+static void text_group(FILE *out, const struct report *r, size_t t, size_t first, size_t last);
+static void text_end(FILE *out, const struct report *r);
+
+const struct report_stream report_text_stream = {
+	text_begin, text_target, text_group, text_end
+};
 
 /* Text word-wrapped to LINE_WIDTH: the first line indented by first, the
  * others by rest. */
@@ -28,22 +46,16 @@ put_wrapped(FILE *out, int indent, const char *text)
 	put_hanging(out, indent, indent, text);
 }
 
-/* A latency in a column: two decimals where sub-microsecond matters. */
 static void
 put_usecs(FILE *out, double us)
 {
-	if (us < 10.0)
-		fprintf(out, "%*.2f", COL_WIDTH, us);
-	else if (us < 100000.0)
-		fprintf(out, "%*.1f", COL_WIDTH, us);
-	else
-		fprintf(out, "%*.0f", COL_WIDTH, us);
+	report_put_usecs(out, COL_WIDTH, us);
 }
 
 static void
 put_rate(FILE *out, double ops)
 {
-	fprintf(out, ops < 10000.0 ? "%*.1f" : "%*.0f", COL_WIDTH, ops);
+	report_put_rate(out, COL_WIDTH, ops);
 }
 
 static const char *
@@ -61,19 +73,33 @@ format_bytes_or_unknown(long bytes, char *buf, size_t len)
 		options_format_size((uint64_t)bytes, buf, len);
 }
 
+/* "  same filesystem as target 1": targets that cannot differ. */
 static void
-print_target_header(FILE *out, const struct target_result *tr, size_t number)
+print_same_filesystem(FILE *out, const struct report *r, size_t t)
 {
+	const struct target_result *tr = &r->targets[t];
+	size_t i;
+
+	for (i = 0; i < t && tr->have_fs_dev; i++)
+		if (r->targets[i].have_fs_dev && r->targets[i].fs_dev == tr->fs_dev) {
+			fprintf(out, "  same filesystem as target %zu\n", i + 1);
+			return;
+		}
+}
+
+static void
+text_target(FILE *out, const struct report *r, size_t t)
+{
+	const struct target_result *tr = &r->targets[t];
 	const struct storage_info *st = &tr->storage;
 	const struct storage_device *d = &st->device;
 	char where[sizeof d->name + sizeof d->model + sizeof d->layers + 64];
 	char line[sizeof where + sizeof st->mount_options + 32];
-
 	char lbytes[32], pbytes[32];
 
 	/* Several targets: numbered, and the tables' columns use the number. */
-	if (number > 0)
-		fprintf(out, "target %zu: %s\n", number, tr->path);
+	if (report_several(r))
+		fprintf(out, "target %zu: %s\n", t + 1, tr->path);
 	else
 		fprintf(out, "target: %s\n", tr->path);
 	report_storage_summary(st, where, sizeof where);
@@ -89,14 +115,16 @@ print_target_header(FILE *out, const struct target_result *tr, size_t number)
 		    report_tristate(d->rotational), report_tristate(d->fua), lbytes, pbytes);
 		put_wrapped(out, 2, line);
 	}
+	print_same_filesystem(out, r, t);
 }
 
+/* The version, where and when it ran, the label and the settings: all
+ * known before the first operation. */
 static void
-print_header(FILE *out, const struct report *r)
+text_begin(FILE *out, const struct report *r)
 {
 	const struct options *o = r->options;
-	char dur[32], block[16], file[16], line[160];
-	size_t i;
+	char dur[32], block[16], file[16], when[48], line[512];
 
 	options_format_size(o->block_bytes, block, sizeof block);
 	options_format_size(o->file_bytes, file, sizeof file);
@@ -104,18 +132,28 @@ print_header(FILE *out, const struct report *r)
 		snprintf(dur, sizeof dur, "%llu ops", (unsigned long long)o->ops_per_test);
 	else
 		options_format_duration(o->test_ns, dur, sizeof dur);
-
-	fprintf(out, "syncprobe %s\n", PACKAGE_VERSION);
-	for (i = 0; i < r->ntargets; i++)
-		print_target_header(out, &r->targets[i], r->ntargets > 1 ? i + 1 : 0);
+	report_time(r->when, false, when, sizeof when);
+	snprintf(line, sizeof line, "syncprobe %s on %s, %s", PACKAGE_VERSION, r->system.host, when);
+	put_hanging(out, 0, 2, line);
+	if (o->label != NULL) {
+		snprintf(line, sizeof line, "label: %s", o->label);
+		put_hanging(out, 0, 2, line);
+	}
 	snprintf(line, sizeof line, "%s per test, %u round%s, %s writes, %s file, "
 	    "%s, direct I/O %s", dur, o->rounds, o->rounds == 1 ? "" : "s",
 	    block, file, options_pattern_name(o->pattern), options_direct_name(o->direct));
 	put_hanging(out, 0, 2, line);
 }
 
+static bool
+wants_histogram(const struct report *r, const struct row_result *row)
+{
+	return row->status == ROW_OK && row->ops > 0 &&
+	    histogram_selects(r->options->histogram, &row->spec);
+}
+
 static void
-print_row_single(FILE *out, const struct row_result *row)
+print_row_single(FILE *out, const struct report *r, const struct row_result *row)
 {
 	fprintf(out, "%-*s", NAME_WIDTH, row->spec.name);
 	if (row->status != ROW_OK) {
@@ -129,57 +167,33 @@ print_row_single(FILE *out, const struct row_result *row)
 	put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 99.0)));
 	put_usecs(out, row_usecs((double)row->total.max_ns));
 	fputc('\n', out);
-}
-
-/* Several targets: ops/sec and p99 for each, side by side. */
-static void
-print_row_multi(FILE *out, const struct report *r, size_t index)
-{
-	const struct row_result *first = &r->targets[0].rows[index];
-	size_t t;
-
-	fprintf(out, "%-*s", NAME_WIDTH, first->spec.name);
-	for (t = 0; t < r->ntargets; t++) {
-		const struct row_result *row;
-
-		fputs("  ", out);
-		if (index >= r->targets[t].nrows) {
-			fprintf(out, "%*s", 2 * COL_WIDTH, "-");
-			continue;
-		}
-		row = &r->targets[t].rows[index];
-		if (row->status != ROW_OK) {
-			fprintf(out, "%*s%*s", COL_WIDTH, status_word(row), COL_WIDTH, "");
-			continue;
-		}
-		put_rate(out, row->ops_per_sec);
-		put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 99.0)));
-	}
-	fputc('\n', out);
+	if (wants_histogram(r, row))
+		histogram_draw(out, &row->total, HISTOGRAM_INDENT, LINE_WIDTH);
 }
 
 static void
-print_column_heads(FILE *out, const struct report *r)
+print_group_title(FILE *out, const struct report *r, enum group g)
 {
-	size_t t;
+	char title[96];
 
-	if (r->ntargets == 1) {
-		fprintf(out, "%-*s%*s%*s%*s%*s%*s\n", NAME_WIDTH, "", COL_WIDTH, "ops/sec",
-		    COL_WIDTH, "mean", COL_WIDTH, "p50", COL_WIDTH, "p99", COL_WIDTH, "max");
+	plan_group_title(g, r->options->block_bytes, title, sizeof title);
+	fprintf(out, "\n%s\n(figures in usecs per operation)\n", title);
+}
+
+/* One target: a group's table, as soon as the group is done. */
+static void
+text_group(FILE *out, const struct report *r, size_t t, size_t first, size_t last)
+{
+	const struct target_result *tr = &r->targets[t];
+	size_t i;
+
+	if (report_several(r) || first >= last)
 		return;
-	}
-	fprintf(out, "%-*s", NAME_WIDTH, "");
-	for (t = 0; t < r->ntargets; t++) {
-		char label[32];
-
-		snprintf(label, sizeof label, "target %zu", t + 1);
-		fprintf(out, "  %*s", 2 * COL_WIDTH, label);
-	}
-	fputc('\n', out);
-	fprintf(out, "%-*s", NAME_WIDTH, "");
-	for (t = 0; t < r->ntargets; t++)
-		fprintf(out, "  %*s%*s", COL_WIDTH, "ops/sec", COL_WIDTH, "p99");
-	fputc('\n', out);
+	print_group_title(out, r, tr->rows[first].spec.group);
+	fprintf(out, "%-*s%*s%*s%*s%*s%*s\n", NAME_WIDTH, "", COL_WIDTH, "ops/sec",
+	    COL_WIDTH, "mean", COL_WIDTH, "p50", COL_WIDTH, "p99", COL_WIDTH, "max");
+	for (i = first; i < last; i++)
+		print_row_single(out, r, &tr->rows[i]);
 }
 
 /* The row list every target shares (the same plan); the longest. */
@@ -205,26 +219,87 @@ row_at(const struct report *r, size_t index)
 	return NULL;
 }
 
+/* Several targets: one group's rows [first, first + n) side by side. */
+struct multi_group {
+	const struct report *r;
+	size_t first;
+};
+
+static const char *
+multi_row_name(const void *ctx, size_t row)
+{
+	const struct multi_group *m = ctx;
+
+	return row_at(m->r, m->first + row)->spec.name;
+}
+
+static void
+multi_head(const void *ctx, size_t col, char *buf, size_t len)
+{
+	(void)ctx;
+	snprintf(buf, len, "target %zu", col + 1);
+}
+
+static void
+multi_cell(const void *ctx, size_t row, size_t col, struct sbs_cell *cell)
+{
+	const struct multi_group *m = ctx;
+	const struct target_result *tr = &m->r->targets[col];
+	const struct row_result *res;
+
+	if (m->first + row >= tr->nrows) {
+		cell->kind = SBS_NONE;
+		return;
+	}
+	res = &tr->rows[m->first + row];
+	cell->kind = res->status == ROW_OK ? SBS_FIGURES :
+	    res->status == ROW_ERROR ? SBS_ERROR : SBS_NA;
+	cell->reason = res->reason;
+	cell->ops_per_sec = res->ops_per_sec;
+	cell->mean_usecs = res->mean_usecs;
+}
+
+static void
+multi_histograms(FILE *out, const void *ctx, size_t row, size_t first, size_t last)
+{
+	const struct multi_group *m = ctx;
+	size_t t;
+
+	for (t = first; t < last; t++) {
+		const struct target_result *tr = &m->r->targets[t];
+
+		if (m->first + row >= tr->nrows || !wants_histogram(m->r, &tr->rows[m->first + row]))
+			continue;
+		fprintf(out, "%*starget %zu:\n", HISTOGRAM_INDENT, "", t + 1);
+		histogram_draw(out, &tr->rows[m->first + row].total, HISTOGRAM_INDENT, LINE_WIDTH);
+	}
+}
+
+/* Several targets: each group's table with a column block per target,
+ * once all are measured. */
 static void
 print_tables(FILE *out, const struct report *r)
 {
-	size_t i, n = row_count(r);
-	int group = -1;
-	char title[96];
+	size_t first = 0, last, n = row_count(r);
 
-	for (i = 0; i < n; i++) {
-		const struct row_result *row = row_at(r, i);
+	while (first < n) {
+		const struct row_result *row = row_at(r, first);
+		struct multi_group m = { r, first };
+		struct sbs_table t;
 
-		if ((int)row->spec.group != group) {
-			group = (int)row->spec.group;
-			plan_group_title(row->spec.group, r->options->block_bytes, title, sizeof title);
-			fprintf(out, "\n%s\n(figures in usecs per operation)\n", title);
-			print_column_heads(out, r);
-		}
-		if (r->ntargets == 1)
-			print_row_single(out, row);
-		else
-			print_row_multi(out, r, i);
+		for (last = first; last < n && row_at(r, last)->spec.group == row->spec.group; last++)
+			;
+		print_group_title(out, r, row->spec.group);
+		memset(&t, 0, sizeof t);
+		t.nrows = last - first;
+		t.ncols = r->ntargets;
+		t.ctx = &m;
+		t.row_name = multi_row_name;
+		t.head = multi_head;
+		t.cell = multi_cell;
+		t.after_row = multi_histograms;
+		sbs_print(out, &t);
+		first = last;
 	}
 }
 
@@ -234,7 +309,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	const struct advice *a = &tr->advice;
 	size_t i;
 
-	if (r->ntargets == 1)
+	if (!report_several(r))
 		fprintf(out, "\nAdvice\n");
 	else
 		fprintf(out, "\nAdvice for target %zu: %s\n", (size_t)(tr - r->targets) + 1, tr->path);
@@ -276,14 +351,29 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	}
 }
 
-void
-report_text(FILE *out, const struct report *r)
+static void
+text_end(FILE *out, const struct report *r)
 {
 	size_t t;
 
-	print_header(out, r);
-	print_tables(out, r);
+	if (report_several(r))
+		print_tables(out, r);
+	if (r->interrupted_by != 0) {
+		char line[160];
+
+		snprintf(line, sizeof line, "Interrupted by %s: these are the figures measured "
+		    "until then (the last group's rows may have had fewer rounds).",
+		    cleanup_signal_name(r->interrupted_by));
+		fputc('\n', out);
+		put_wrapped(out, 0, line);
+	}
 	for (t = 0; t < r->ntargets; t++)
 		if (r->targets[t].measured)
 			print_advice(out, r, &r->targets[t]);
+}
+
+void
+report_text(FILE *out, const struct report *r)
+{
+	report_replay(&report_text_stream, out, r);
 }

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "advice.h"
 #include "options.h"
@@ -21,6 +22,9 @@ struct target_result {
 	size_t nrows;
 	bool measured;			/* the rows ran (possibly up to an error) */
 	bool failed;			/* an I/O error stopped the run */
+	bool interrupted;		/* a signal ended the measuring early */
+	bool have_fs_dev;
+	dev_t fs_dev;			/* the target directory's st_dev */
 	/* Why the target could not be used (not measured) or why its run
 	 * stopped (failed): the one message main prints. */
 	char error[REASON_LEN];
