@@ -1,5 +1,5 @@
-/* cleanup.c: the signal-cleanup path. The handler only unlinks and re-raises:
- * both are async-signal-safe. */
+/* cleanup.c: the signal-cleanup path. The handler only sets a flag, or
+ * unlinks and re-raises: all async-signal-safe. */
 #include "config.h"
 
 #include "cleanup.h"
@@ -13,10 +13,24 @@ static const int handled[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 /* Written with the handled signals blocked, read only by the handler. */
 static char registered_path[PATH_MAX];
 static volatile sig_atomic_t have_path;
+/* Set by the handler, read by the run: the signal that asked it to stop. */
+static volatile sig_atomic_t stop_signal;
+
+/* The signals that ask for the report of what was measured: a user's
+ * Ctrl-C, a service manager's stop, a closed terminal. */
+static int
+stops_gently(int sig)
+{
+	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
+}
 
 static void
 on_signal(int sig)
 {
+	if (stops_gently(sig) && stop_signal == 0) {
+		stop_signal = sig;
+		return;
+	}
 	if (have_path)
 		unlink(registered_path);
 	/* Die of the same signal, so the caller's shell sees 128+N. */
@@ -32,6 +46,9 @@ cleanup_install(void)
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
+	/* The run goes on after a gentle stop to write its report: a write
+	 * to a slow terminal or pipe must not fail with EINTR then. */
+	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof handled / sizeof handled[0]; i++)
 		sigaddset(&sa.sa_mask, handled[i]);
@@ -79,6 +96,29 @@ void
 cleanup_forget(void)
 {
 	have_path = 0;
+}
+
+int
+cleanup_stop_signal(void)
+{
+	return stop_signal;
+}
+
+void
+cleanup_die(void)
+{
+	int sig = stop_signal;
+	sigset_t set;
+
+	if (sig == 0)
+		return;
+	if (have_path)
+		unlink(registered_path);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
 }
 
 const char *

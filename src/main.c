@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cleanup.h"
+#include "histogram.h"
 #include "judge.h"
 #include "method.h"
 #include "names.h"
@@ -30,7 +31,9 @@ enum long_only {
 	OPT_DIRECT,
 	OPT_PATTERN,
 	OPT_WAL_SYNC_METHOD,
-	OPT_ROUNDS
+	OPT_ROUNDS,
+	OPT_HISTOGRAM,
+	OPT_LABEL
 };
 
 static void groups_list(char *buf, size_t len);
@@ -72,6 +75,11 @@ static const struct cli_option {
 	  "measure each group in N interleaved rounds (default 5; 1 = one block per row)",
 	  NULL },
 	{ "format", required_argument, 'F', "{}", "report format (default text)", formats_list },
+	{ "histogram", optional_argument, OPT_HISTOGRAM, "ROWS",
+	  "draw a latency histogram under each row, or under the ROWS named "
+	  "(methods, test groups or row names, comma-separated)", NULL },
+	{ "label", required_argument, OPT_LABEL, "TEXT",
+	  "name the run in its reports (default HOST:PATH)", NULL },
 	{ "quiet", no_argument, 'q', NULL, "no progress line on stderr", NULL },
 	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
 	{ "version", no_argument, 'V', NULL, "show the version and exit", NULL },
@@ -133,7 +141,8 @@ print_option(FILE *out, const struct cli_option *opt)
 		col = snprintf(flags, sizeof flags, "      --%s", opt->name);
 	if (opt->arg != NULL) {
 		expand(opt, opt->arg, arg, sizeof arg);
-		col += snprintf(flags + col, sizeof flags - (size_t)col, "=%s", arg);
+		col += snprintf(flags + col, sizeof flags - (size_t)col,
+		    opt->has_arg == optional_argument ? "[=%s]" : "=%s", arg);
 	}
 	fprintf(out, "%-*s  ", HELP_FLAGS_COL, flags);
 	col = col > HELP_FLAGS_COL ? col + 2 : HELP_FLAGS_COL + 2;
@@ -172,8 +181,9 @@ usage(int status)
 "Sizes take B, k, kB, KiB, M, MB, MiB, G, GB, GiB (powers of 1024); durations\n"
 "s, ms, us (a bare number is seconds).\n"
 "Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
-"that cannot be used. SIGINT, SIGTERM, SIGHUP and SIGPIPE remove the test file\n"
-"and then stop syncprobe with that same signal.\n");
+"that cannot be used. The first SIGINT, SIGTERM or SIGHUP ends the measuring,\n"
+"removes the test file and prints what was measured; a second one, or SIGPIPE,\n"
+"removes the file at once. Either way syncprobe then dies of that signal.\n");
 	exit(status);
 }
 
@@ -270,6 +280,12 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 		rc = options_parse_count(arg, MAX_ROUNDS, &v, err, sizeof err);
 		o->rounds = (unsigned)v;
 		break;
+	case OPT_HISTOGRAM:
+		o->histogram = arg != NULL ? arg : HISTOGRAM_ALL;
+		break;
+	case OPT_LABEL:
+		o->label = arg;
+		break;
 	}
 	if (rc == -1)
 		die_value(c, arg, err);
@@ -316,6 +332,23 @@ die_unknown(char **argv)
 	die_usage(argv[optind - 1], "unknown option (see syncprobe --help)");
 }
 
+/* The histogram is drawn in the text report, under rows the run has. */
+static void
+check_histogram(const struct options *o)
+{
+	char err[ERRBUF_LEN];
+
+	if (o->histogram == NULL)
+		return;
+	if (o->format->write != report_text)
+		die_usage("--histogram", "draws in the text report only (-F json always "
+		    "holds every row's histogram)");
+	if (histogram_check_rows(o, err, sizeof err) == -1) {
+		fprintf(stderr, "syncprobe: %s\n", err);
+		exit(STATUS_USAGE);
+	}
+}
+
 static void
 parse_command_line(int argc, char **argv, struct options *o)
 {
@@ -360,6 +393,7 @@ parse_command_line(int argc, char **argv, struct options *o)
 		fprintf(stderr, "syncprobe: %s\n", err);
 		exit(STATUS_USAGE);
 	}
+	check_histogram(o);
 }
 
 /* Flush stdout and say so if the report could not be written. */
@@ -389,39 +423,103 @@ check_targets(const struct options *o)
 		}
 }
 
-/* Measure the targets one after another, stopping at the first that
- * fails; *ndone is how many have results to report. */
-static enum exit_status
-measure_targets(const struct options *o, struct target_result *results, size_t *ndone)
+/* The run as it goes: the report streams from the run's hooks. */
+struct session {
+	const struct options *o;
+	struct report *rep;
+	struct target_result *results;
+	bool begun;
+};
+
+static void
+on_target_ready(void *ctx, struct target_result *tr)
 {
+	struct session *s = ctx;
+	const struct report_stream *st = s->o->format->stream;
+	size_t t = (size_t)(tr - s->results);
+
+	s->rep->ntargets = t + 1;
+	if (st == NULL)
+		return;
+	if (!s->begun)
+		st->begin(stdout, s->rep);
+	s->begun = true;
+	st->target(stdout, s->rep, t);
+	fflush(stdout);
+}
+
+static void
+on_group_done(void *ctx, struct target_result *tr, size_t first, size_t last)
+{
+	struct session *s = ctx;
+	const struct report_stream *st = s->o->format->stream;
+
+	if (st == NULL)
+		return;
+	st->group(stdout, s->rep, (size_t)(tr - s->results), first, last);
+	fflush(stdout);
+}
+
+/* Measure the targets one after another, stopping at the first that
+ * fails or when a signal asks to stop; *ndone is how many have results to
+ * report. */
+static enum exit_status
+measure_targets(struct session *s, size_t *ndone)
+{
+	const struct options *o = s->o;
 	struct progress p;
+	struct run_hooks h = { &p, 0, o->ntargets, on_target_ready, on_group_done, s };
 	enum exit_status rc = STATUS_OK;
 	size_t i;
 
 	progress_init(&p, o->quiet);
 	*ndone = 0;
 	for (i = 0; i < o->ntargets && rc == STATUS_OK; i++) {
-		rc = run_target(o, o->targets[i], &p, &results[i]);
+		struct target_result *tr = &s->results[i];
+
+		/* The first target always starts, so that a stop before it
+		 * still reports (an empty run, marked as interrupted). */
+		if (i > 0 && cleanup_stop_signal() != 0)
+			break;
+		h.target_no = i + 1;
+		rc = run_target(o, o->targets[i], &h, tr);
 		if (rc != STATUS_OK)
-			fprintf(stderr, "syncprobe: %s\n", results[i].error);
-		if (!results[i].measured) {
-			run_free(&results[i]);
+			fprintf(stderr, "syncprobe: %s\n", tr->error);
+		if (!tr->measured) {
+			run_free(tr);
 			break;
 		}
-		judge_target(o, &results[i]);
+		judge_target(o, tr);
 		(*ndone)++;
 	}
 	return rc;
+}
+
+/* Write what was measured: the rest of the stream, or the whole report. */
+static enum exit_status
+write_report(struct session *s, size_t ndone)
+{
+	const struct report_format *f = s->o->format;
+
+	s->rep->ntargets = ndone;
+	if (f->stream != NULL && s->begun)
+		f->stream->end(stdout, s->rep);
+	else if (f->stream != NULL)
+		report_replay(f->stream, stdout, s->rep);
+	else
+		f->write(stdout, s->rep);
+	return finish_output();
 }
 
 int
 main(int argc, char **argv)
 {
 	static const char *const here[] = { "." };
-	struct target_result *results;
 	struct options o;
 	struct report rep;
+	struct session s;
 	size_t i, ndone;
+	uint64_t start_ns;
 	enum exit_status status;
 
 	parse_command_line(argc, argv, &o);
@@ -431,27 +529,30 @@ main(int argc, char **argv)
 	}
 	check_targets(&o);
 	memset(&rep, 0, sizeof rep);
+	rep.options = &o;
 	rep.when = time(NULL);
+	rep.duration_secs = -1.0;
 	platform_system(&rep.system);
+	start_ns = platform_now_ns();
 	cleanup_install();
-	results = calloc(o.ntargets, sizeof *results);
-	if (results == NULL) {
+	memset(&s, 0, sizeof s);
+	s.o = &o;
+	s.rep = &rep;
+	s.results = calloc(o.ntargets, sizeof *s.results);
+	if (s.results == NULL) {
 		fprintf(stderr, "syncprobe: results: out of memory\n");
 		return STATUS_IO;
 	}
-	status = measure_targets(&o, results, &ndone);
-	if (ndone == 0) {
-		free(results);
-		return status;
-	}
-	rep.options = &o;
-	rep.targets = results;
-	rep.ntargets = ndone;
-	o.format->write(stdout, &rep);
-	if (finish_output() != STATUS_OK)
+	rep.targets = s.results;
+	status = measure_targets(&s, &ndone);
+	rep.duration_secs = row_secs(platform_now_ns() - start_ns);
+	rep.interrupted_by = cleanup_stop_signal();
+	if (ndone > 0 && write_report(&s, ndone) != STATUS_OK)
 		status = STATUS_IO;
 	for (i = 0; i < ndone; i++)
-		run_free(&results[i]);
-	free(results);
+		run_free(&s.results[i]);
+	free(s.results);
+	/* Stopped by a signal: die of it now that the report is out. */
+	cleanup_die();
 	return status;
 }

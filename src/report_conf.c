@@ -66,4 +66,7 @@ report_conf(FILE *out, const struct report *r)
 	}
 	if (tr->failed)
 		put_comment(out, "stopped by an error: ", tr->error);
+	if (r->interrupted_by != 0)
+		put_comment(out, "interrupted: ", "a signal ended the measuring early; these "
+		    "figures are what was measured until then");
 }

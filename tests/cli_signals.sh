@@ -9,26 +9,12 @@ dir=$WORK/target
 mkdir "$dir"
 LONG="-q -s 5 --rounds 1 -t one -m fdatasync --direct=off --file-size 64k"
 
-# A background job of a non-interactive shell starts with SIGINT ignored;
-# give syncprobe the signals' default actions, as a terminal would.
-if env --default-signal=INT true 2>/dev/null; then
-	DEFAULT="env --default-signal=HUP,INT,PIPE,TERM"
-elif command -v perl >/dev/null 2>&1; then
-	DEFAULT="perl -e \$SIG{\$_}='DEFAULT'for'HUP','INT','PIPE','TERM';exec@ARGV;die --"
-else
-	DEFAULT=
-fi
+DEFAULT=$DEFAULT_SIGNALS
 
 # wait_for_testfile: true once the test file exists in $dir, false if
-# syncprobe ($pid) ended first or it did not appear in ten seconds.
+# syncprobe ($pid) ended first or it did not appear in time.
 wait_for_testfile() {
-	i=0
-	while no_testfile "$dir"; do
-		kill -0 "$pid" 2>/dev/null || return 1
-		[ $i -lt 200 ] || return 1
-		sleep 0.05
-		i=$((i + 1))
-	done
+	waiting "$pid" has_testfile "$dir"
 }
 
 # signalled NAME NUMBER: start a long run, send NAME once the test file
