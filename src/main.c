@@ -4,12 +4,14 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cleanup.h"
+#include "compare.h"
 #include "histogram.h"
 #include "judge.h"
 #include "method.h"
@@ -33,7 +35,8 @@ enum long_only {
 	OPT_WAL_SYNC_METHOD,
 	OPT_ROUNDS,
 	OPT_HISTOGRAM,
-	OPT_LABEL
+	OPT_LABEL,
+	OPT_COMPARE
 };
 
 static void groups_list(char *buf, size_t len);
@@ -80,10 +83,16 @@ static const struct cli_option {
 	  "(methods, test groups or row names, comma-separated)", NULL },
 	{ "label", required_argument, OPT_LABEL, "TEXT",
 	  "name the run in its reports (default HOST:PATH)", NULL },
+	{ "compare", no_argument, OPT_COMPARE, NULL,
+	  "show saved JSON reports (the arguments) side by side; measure nothing",
+	  NULL },
 	{ "quiet", no_argument, 'q', NULL, "no progress line on stderr", NULL },
 	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
 	{ "version", no_argument, 'V', NULL, "show the version and exit", NULL },
 };
+
+/* The options that make sense with --compare, which measures nothing. */
+static const int compare_options[] = { OPT_COMPARE, 'q', 'h', 'V' };
 
 #define CLI_OPTION_COUNT (sizeof cli_options / sizeof cli_options[0])
 
@@ -170,6 +179,7 @@ usage(int status)
 
 	fprintf(out,
 "Usage: syncprobe [OPTION]... [TARGET]...\n"
+"  or:  syncprobe --compare REPORT.json...\n"
 "Measure how fast the storage under each TARGET directory (default: .) makes\n"
 "small writes durable with every sync method a database can use, and advise\n"
 "PostgreSQL's wal_sync_method and commit_delay.\n"
@@ -332,6 +342,32 @@ die_unknown(char **argv)
 	die_usage(argv[optind - 1], "unknown option (see syncprobe --help)");
 }
 
+static bool
+allowed_with_compare(int val)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof compare_options / sizeof compare_options[0]; i++)
+		if (compare_options[i] == val)
+			return true;
+	return false;
+}
+
+/* --compare reads saved reports: refuse what only a measuring run uses. */
+static void
+check_compare_options(const bool *seen)
+{
+	char why[160];
+	size_t i;
+
+	for (i = 0; i < CLI_OPTION_COUNT; i++)
+		if (seen[i] && !allowed_with_compare(cli_options[i].val)) {
+			snprintf(why, sizeof why, "cannot be combined with --%s (it reads saved "
+			    "reports and measures nothing)", cli_options[i].name);
+			die_usage("--compare", why);
+		}
+}
+
 /* The histogram is drawn in the text report, under rows the run has. */
 static void
 check_histogram(const struct options *o)
@@ -349,12 +385,14 @@ check_histogram(const struct options *o)
 	}
 }
 
-static void
+/* Parse the command line into o; true for --compare, whose arguments
+ * (o->targets) are saved reports. */
+static bool
 parse_command_line(int argc, char **argv, struct options *o)
 {
 	struct option longs[CLI_OPTION_COUNT + 1];
 	char shorts[2 * CLI_OPTION_COUNT + 2];
-	bool have_secs = false;
+	bool have_secs = false, compare = false, seen[CLI_OPTION_COUNT] = { false };
 	char err[ERRBUF_LEN];
 	int c;
 
@@ -362,6 +400,10 @@ parse_command_line(int argc, char **argv, struct options *o)
 	options_defaults(o);
 	opterr = 0;	/* our own one-line messages, not getopt's */
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const struct cli_option *opt = cli_option_of(c);
+
+		if (opt != NULL)
+			seen[opt - cli_options] = true;
 		switch (c) {
 		case 'q':
 			o->quiet = true;
@@ -378,22 +420,33 @@ parse_command_line(int argc, char **argv, struct options *o)
 		case '?':
 			die_unknown(argv);
 			break;
+		case OPT_COMPARE:
+			compare = true;
+			break;
 		default:
 			parse_one(o, c, optarg, &have_secs);
 			break;
 		}
 	}
+	o->targets = (const char *const *)argv + optind;
+	o->ntargets = (size_t)(argc - optind);
+	if (compare) {
+		check_compare_options(seen);
+		if (o->ntargets == 0)
+			die_usage("--compare", "needs the saved reports to read "
+			    "(written by syncprobe -F json)");
+		return true;
+	}
 	if (have_secs && o->ops_per_test)
 		die_usage("--secs-per-test", "conflicts with --ops-per-test (choose one)");
 	if (o->ops_per_test)
 		o->test_ns = 0;
-	o->targets = (const char *const *)argv + optind;
-	o->ntargets = (size_t)(argc - optind);
 	if (options_validate(o, err, sizeof err) == -1) {
 		fprintf(stderr, "syncprobe: %s\n", err);
 		exit(STATUS_USAGE);
 	}
 	check_histogram(o);
+	return false;
 }
 
 /* Flush stdout and say so if the report could not be written. */
@@ -511,6 +564,18 @@ write_report(struct session *s, size_t ndone)
 	return finish_output();
 }
 
+static int
+compare_reports(const struct options *o)
+{
+	char err[ERRBUF_LEN + PATH_MAX];
+
+	if (compare_files(stdout, o->targets, o->ntargets, err, sizeof err) == -1) {
+		fprintf(stderr, "syncprobe: %s\n", err);
+		return STATUS_USAGE;
+	}
+	return finish_output();
+}
+
 int
 main(int argc, char **argv)
 {
@@ -522,7 +587,8 @@ main(int argc, char **argv)
 	uint64_t start_ns;
 	enum exit_status status;
 
-	parse_command_line(argc, argv, &o);
+	if (parse_command_line(argc, argv, &o))
+		return compare_reports(&o);
 	if (o.ntargets == 0) {
 		o.targets = here;
 		o.ntargets = 1;
