@@ -1,5 +1,6 @@
-/* cleanup.c: the signal-cleanup path. The handler only checks and unlinks
- * the file (fstatat, unlinkat) and re-raises: all async-signal-safe. */
+/* cleanup.c: the signal-cleanup path. The handler only sets a flag, or
+ * checks and unlinks the file (fstatat, unlinkat) and re-raises: all
+ * async-signal-safe. */
 #include "config.h"
 
 #include "cleanup.h"
@@ -19,12 +20,26 @@ static char registered_name[NAME_MAX + 1];
 static dev_t registered_dev;
 static ino_t registered_ino;
 static volatile sig_atomic_t have_file;
+/* Set by the handler, read by the run: the signal that asked it to stop. */
+static volatile sig_atomic_t stop_signal;
+
+/* The signals that ask for the report of what was measured: a user's
+ * Ctrl-C, a service manager's stop, a closed terminal. */
+static int
+stops_gently(int sig)
+{
+	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
+}
 
 static void
 on_signal(int sig)
 {
 	int saved = errno;
 
+	if (stops_gently(sig) && stop_signal == 0) {
+		stop_signal = sig;
+		return;
+	}
 	if (have_file)
 		(void)cleanup_remove_file(registered_dirfd, registered_name,
 		    registered_dev, registered_ino);
@@ -72,6 +87,9 @@ cleanup_install(void)
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
+	/* The run goes on after a gentle stop to write its report: a write
+	 * to a slow terminal or pipe must not fail with EINTR then. */
+	sa.sa_flags = SA_RESTART;
 	terminating_set(&sa.sa_mask);
 	for (i = 0; i < n; i++) {
 		/* A file size limit must show as EFBIG, which is reported,
@@ -124,4 +142,40 @@ void
 cleanup_forget(void)
 {
 	have_file = 0;
+}
+
+int
+cleanup_stop_signal(void)
+{
+	return stop_signal;
+}
+
+void
+cleanup_die(void)
+{
+	int sig = stop_signal;
+	sigset_t set;
+
+	if (sig == 0)
+		return;
+	if (have_file)
+		(void)cleanup_remove_file(registered_dirfd, registered_name,
+		    registered_dev, registered_ino);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
+const char *
+cleanup_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:  return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP:  return "SIGHUP";
+	case SIGPIPE: return "SIGPIPE";
+	}
+	return "a signal";
 }

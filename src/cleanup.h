@@ -14,8 +14,25 @@
  * start (as under nohup) stays ignored, and one already handled (a
  * sanitizer's crash report) keeps its handler. SIGXFSZ is ignored, so
  * that a file size limit shows as EFBIG, which is reported, and the file
- * is removed on that way out. */
+ * is removed on that way out.
+ * The first SIGINT, SIGTERM or SIGHUP only asks the run to stop (see
+ * cleanup_stop_signal): the measuring ends at the next operation, the file
+ * is removed and the report of what was measured printed, and then
+ * cleanup_die() ends syncprobe with that signal. A second one, and every
+ * other terminating signal, remove the registered file and die of the
+ * signal at once. */
 void cleanup_install(void);
+
+/* The signal that asked the run to stop, or 0. A read of one flag, cheap
+ * enough for the timed loop to make between operations. */
+int cleanup_stop_signal(void);
+
+/* Die of the signal that stopped the run, as its default action does (the
+ * shell sees 128+N); returns only when no signal stopped it. */
+void cleanup_die(void);
+
+/* "SIGINT" for SIGINT: the signals handled here, else "a signal". */
+const char *cleanup_signal_name(int sig);
 
 /* Block (and later restore) the handled signals, so that creating the file
  * and registering it happen as one step. */

@@ -53,15 +53,28 @@ json_write_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* Comma, newline and indentation before an item, then its key. */
+/* Whether the innermost open container is on one line. */
+static bool
+on_one_line(const struct json *j)
+{
+	return j->line_depth > 0 && j->depth >= j->line_depth;
+}
+
+/* Comma, newline and indentation before an item (a space on one line),
+ * then its key. */
 static void
 item(struct json *j, const char *key)
 {
 	if (j->depth > 0) {
 		if (j->has_items)
 			fputc(',', j->out);
+		if (on_one_line(j)) {
+			if (j->has_items)
+				fputc(' ', j->out);
+		} else {
+			fprintf(j->out, "\n%*s", 2 * j->depth, "");
+		}
 		j->has_items = true;
-		fprintf(j->out, "\n%*s", 2 * j->depth, "");
 	}
 	if (key != NULL) {
 		json_write_string(j->out, key);
@@ -81,13 +94,15 @@ open_container(struct json *j, const char *key, char c)
 static void
 close_container(struct json *j, char c)
 {
-	bool had = j->has_items;
+	bool had = j->has_items, one_line = on_one_line(j);
 
 	if (j->depth > 0)
 		j->depth--;
+	if (j->line_depth > j->depth)
+		j->line_depth = 0;
 	/* The parent holds this container: it has an item now. */
 	j->has_items = true;
-	if (had)
+	if (had && !one_line)
 		fprintf(j->out, "\n%*s", 2 * j->depth, "");
 	fputc(c, j->out);
 	if (j->depth == 0)
@@ -98,6 +113,14 @@ void
 json_begin_object(struct json *j, const char *key)
 {
 	open_container(j, key, '{');
+}
+
+void
+json_begin_object_line(struct json *j, const char *key)
+{
+	open_container(j, key, '{');
+	if (j->line_depth == 0)
+		j->line_depth = j->depth;
 }
 
 void

@@ -15,6 +15,7 @@ struct json {
 	FILE *out;
 	int depth;
 	bool has_items;		/* the innermost open container has an item */
+	int line_depth;		/* containers from this depth on are on one line; 0: none */
 };
 
 void json_init(struct json *j, FILE *out);
@@ -22,6 +23,9 @@ void json_init(struct json *j, FILE *out);
 /* key is NULL inside arrays and for the top-level value. */
 void json_begin_object(struct json *j, const char *key);
 void json_end_object(struct json *j);
+/* An object written on one line, {"a": 1, "b": 2}, with whatever it holds:
+ * for long arrays of small objects. */
+void json_begin_object_line(struct json *j, const char *key);
 void json_begin_array(struct json *j, const char *key);
 void json_end_array(struct json *j);
 void json_string(struct json *j, const char *key, const char *value);	/* NULL: null */

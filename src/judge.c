@@ -19,7 +19,8 @@ judge_target(const struct options *o, struct target_result *tr)
 	in.platform_default = method_platform_default();
 	in.writethrough = method_writethrough();
 	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
-	if (!tr->advice.have_delay ||
+	/* After a stop signal nothing more is measured, the sleep neither. */
+	if (!tr->advice.have_delay || tr->interrupted ||
 	    sleep_measure(tr->advice.commit_delay_usecs, 0, &tr->sleep) == -1)
 		memset(&tr->sleep, 0, sizeof tr->sleep);
 	warnings_compute(tr->rows, tr->nrows, &tr->storage,

@@ -4,12 +4,15 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cleanup.h"
+#include "compare.h"
+#include "histogram.h"
 #include "durability.h"
 #include "judge.h"
 #include "method.h"
@@ -35,7 +38,10 @@ enum long_only {
 	OPT_DURABILITY,
 	OPT_ACKS,
 	OPT_FOR,
-	OPT_REMOVE
+	OPT_REMOVE,
+	OPT_HISTOGRAM,
+	OPT_LABEL,
+	OPT_COMPARE
 };
 
 static void groups_list(char *buf, size_t len);
@@ -88,10 +94,21 @@ static const struct cli_option {
 	{ "remove", no_argument, OPT_REMOVE, NULL,
 	  "the verifier removes the durability file", NULL },
 	{ "format", required_argument, 'F', "{}", "report format (default text)", formats_list },
+	{ "histogram", optional_argument, OPT_HISTOGRAM, "ROWS",
+	  "draw a latency histogram under each row, or under the ROWS named "
+	  "(methods, test groups or row names, comma-separated)", NULL },
+	{ "label", required_argument, OPT_LABEL, "TEXT",
+	  "name the run in its reports (default HOST:PATH)", NULL },
+	{ "compare", no_argument, OPT_COMPARE, NULL,
+	  "show saved JSON reports (the arguments) side by side; measure nothing",
+	  NULL },
 	{ "quiet", no_argument, 'q', NULL, "no progress line on stderr", NULL },
 	{ "help", no_argument, 'h', NULL, "show this help and exit", NULL },
 	{ "version", no_argument, 'V', NULL, "show the version and exit", NULL },
 };
+
+/* The options that make sense with --compare, which measures nothing. */
+static const int compare_options[] = { OPT_COMPARE, 'q', 'h', 'V' };
 
 #define CLI_OPTION_COUNT (sizeof cli_options / sizeof cli_options[0])
 
@@ -149,7 +166,8 @@ print_option(FILE *out, const struct cli_option *opt)
 		col = snprintf(flags, sizeof flags, "      --%s", opt->name);
 	if (opt->arg != NULL) {
 		expand(opt, opt->arg, arg, sizeof arg);
-		col += snprintf(flags + col, sizeof flags - (size_t)col, "=%s", arg);
+		col += snprintf(flags + col, sizeof flags - (size_t)col,
+		    opt->has_arg == optional_argument ? "[=%s]" : "=%s", arg);
 	}
 	fprintf(out, "%-*s  ", HELP_FLAGS_COL, flags);
 	col = col > HELP_FLAGS_COL ? col + 2 : HELP_FLAGS_COL + 2;
@@ -190,6 +208,7 @@ usage(int status)
 
 	fprintf(out,
 "Usage: syncprobe [OPTION]... [TARGET]...\n"
+"  or:  syncprobe --compare REPORT.json...\n"
 "Measure how fast the storage under each TARGET directory (default: .) makes\n"
 "small writes durable with every sync method a database can use, and advise\n"
 "PostgreSQL's wal_sync_method and commit_delay.\n"
@@ -202,9 +221,10 @@ usage(int status)
 "s, ms, us (a bare number is seconds).\n"
 "Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
 "that cannot be used, 3 (--durability=verify) acknowledged records were lost.\n"
-"A signal that would end syncprobe (SIGINT, SIGTERM, SIGQUIT...) removes the\n"
-"test file, then stops syncprobe with that signal; it ends a durability writer,\n"
-"keeping its file.\n");
+"The first SIGINT, SIGTERM or SIGHUP ends the measuring, removes the test file\n"
+"and prints what was measured; a second one, or any other signal that would end\n"
+"syncprobe, removes the file at once. Either way syncprobe then dies of that\n"
+"signal. These signals end a durability writer, keeping its file.\n");
 	exit(status == 0 ? (int)finish_output() : status);
 }
 
@@ -315,6 +335,12 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 	case OPT_REMOVE:
 		o->remove = true;
 		break;
+	case OPT_HISTOGRAM:
+		o->histogram = arg != NULL ? arg : HISTOGRAM_ALL;
+		break;
+	case OPT_LABEL:
+		o->label = arg;
+		break;
 	}
 	if (rc == -1)
 		die_value(c, arg, err);
@@ -375,12 +401,57 @@ die_missing_value(int argc, char **argv)
 	die_usage(name, "needs a value (see syncprobe --help)");
 }
 
+static bool
+allowed_with_compare(int val)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof compare_options / sizeof compare_options[0]; i++)
+		if (compare_options[i] == val)
+			return true;
+	return false;
+}
+
+/* --compare reads saved reports: refuse what only a measuring run uses. */
 static void
+check_compare_options(const bool *seen)
+{
+	char why[160];
+	size_t i;
+
+	for (i = 0; i < CLI_OPTION_COUNT; i++)
+		if (seen[i] && !allowed_with_compare(cli_options[i].val)) {
+			snprintf(why, sizeof why, "cannot be combined with --%s (it reads saved "
+			    "reports and measures nothing)", cli_options[i].name);
+			die_usage("--compare", why);
+		}
+}
+
+/* The histogram is drawn in the text report, under rows the run has. */
+static void
+check_histogram(const struct options *o)
+{
+	char err[ERRBUF_LEN];
+
+	if (o->histogram == NULL)
+		return;
+	if (o->format->write != report_text)
+		die_usage("--histogram", "draws in the text report only (-F json always "
+		    "holds every row's histogram)");
+	if (histogram_check_rows(o, err, sizeof err) == -1) {
+		fprintf(stderr, "syncprobe: %s\n", err);
+		exit(STATUS_USAGE);
+	}
+}
+
+/* Parse the command line into o; true for --compare, whose arguments
+ * (o->targets) are saved reports. */
+static bool
 parse_command_line(int argc, char **argv, struct options *o)
 {
 	struct option longs[CLI_OPTION_COUNT + 1];
 	char shorts[2 * CLI_OPTION_COUNT + 2];
-	bool have_secs = false;
+	bool have_secs = false, compare = false, seen[CLI_OPTION_COUNT] = { false };
 	char err[ERRBUF_LEN];
 	int c;
 
@@ -388,6 +459,10 @@ parse_command_line(int argc, char **argv, struct options *o)
 	options_defaults(o);
 	opterr = 0;	/* our own one-line messages, not getopt's */
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const struct cli_option *opt = cli_option_of(c);
+
+		if (opt != NULL)
+			seen[opt - cli_options] = true;
 		switch (c) {
 		case 'q':
 			o->quiet = true;
@@ -404,21 +479,33 @@ parse_command_line(int argc, char **argv, struct options *o)
 		case '?':
 			die_unknown(argv);
 			break;
+		case OPT_COMPARE:
+			compare = true;
+			break;
 		default:
 			parse_one(o, c, optarg, &have_secs);
 			break;
 		}
 	}
+	o->targets = (const char *const *)argv + optind;
+	o->ntargets = (size_t)(argc - optind);
+	if (compare) {
+		check_compare_options(seen);
+		if (o->ntargets == 0)
+			die_usage("--compare", "needs the saved reports to read "
+			    "(written by syncprobe -F json)");
+		return true;
+	}
 	if (have_secs && o->ops_per_test)
 		die_usage("--secs-per-test", "conflicts with --ops-per-test (choose one)");
 	o->adaptive = !have_secs && !o->ops_per_test;
-	o->targets = (const char *const *)argv + optind;
-	o->ntargets = (size_t)(argc - optind);
 	if (durability_check_options(o, err, sizeof err) == -1 ||
 	    options_validate(o, err, sizeof err) == -1) {
 		fprintf(stderr, "syncprobe: %s\n", err);
 		exit(STATUS_USAGE);
 	}
+	check_histogram(o);
+	return false;
 }
 
 /* Refuse a bad target before measuring any: a typo in the last of several
@@ -436,42 +523,119 @@ check_targets(const struct options *o)
 		}
 }
 
-/* Measure the targets one after another, stopping at the first that
- * fails; *ndone is how many have results to report. */
-static enum exit_status
-measure_targets(const struct options *o, struct target_result *results, size_t *ndone)
+/* The run as it goes: the report streams from the run's hooks. */
+struct session {
+	const struct options *o;
+	struct report *rep;
+	struct target_result *results;
+	bool begun;
+};
+
+static void
+on_target_ready(void *ctx, struct target_result *tr)
 {
+	struct session *s = ctx;
+	const struct report_stream *st = s->o->format->stream;
+	size_t t = (size_t)(tr - s->results);
+
+	s->rep->ntargets = t + 1;
+	if (st == NULL)
+		return;
+	if (!s->begun)
+		st->begin(stdout, s->rep);
+	s->begun = true;
+	st->target(stdout, s->rep, t);
+	fflush(stdout);
+}
+
+static void
+on_group_done(void *ctx, struct target_result *tr, size_t first, size_t last)
+{
+	struct session *s = ctx;
+	const struct report_stream *st = s->o->format->stream;
+
+	if (st == NULL)
+		return;
+	st->group(stdout, s->rep, (size_t)(tr - s->results), first, last);
+	fflush(stdout);
+}
+
+/* Measure the targets one after another, stopping at the first that
+ * fails or when a signal asks to stop; *ndone is how many have results to
+ * report. */
+static enum exit_status
+measure_targets(struct session *s, size_t *ndone)
+{
+	const struct options *o = s->o;
 	struct progress p;
+	struct run_hooks h = { &p, 0, o->ntargets, on_target_ready, on_group_done, s };
 	enum exit_status rc = STATUS_OK;
 	size_t i;
 
 	progress_init(&p, o->quiet);
 	*ndone = 0;
 	for (i = 0; i < o->ntargets && rc == STATUS_OK; i++) {
-		rc = run_target(o, o->targets[i], &p, &results[i]);
+		struct target_result *tr = &s->results[i];
+
+		/* The first target always starts, so that a stop before it
+		 * still reports (an empty run, marked as interrupted). */
+		if (i > 0 && cleanup_stop_signal() != 0)
+			break;
+		h.target_no = i + 1;
+		rc = run_target(o, o->targets[i], &h, tr);
 		if (rc != STATUS_OK)
-			fprintf(stderr, "syncprobe: %s\n", results[i].error);
-		if (!results[i].measured) {
-			run_free(&results[i]);
+			fprintf(stderr, "syncprobe: %s\n", tr->error);
+		if (!tr->measured) {
+			run_free(tr);
 			break;
 		}
-		judge_target(o, &results[i]);
+		judge_target(o, tr);
 		(*ndone)++;
 	}
 	return rc;
+}
+
+/* Write what was measured: the rest of the stream, or the whole report. */
+static enum exit_status
+write_report(struct session *s, size_t ndone)
+{
+	const struct report_format *f = s->o->format;
+
+	s->rep->ntargets = ndone;
+	if (f->stream != NULL && s->begun)
+		f->stream->end(stdout, s->rep);
+	else if (f->stream != NULL)
+		report_replay(f->stream, stdout, s->rep);
+	else
+		f->write(stdout, s->rep);
+	return finish_output();
+}
+
+static int
+compare_reports(const struct options *o)
+{
+	char err[ERRBUF_LEN + PATH_MAX];
+
+	if (compare_files(stdout, o->targets, o->ntargets, err, sizeof err) == -1) {
+		fprintf(stderr, "syncprobe: %s\n", err);
+		return STATUS_USAGE;
+	}
+	return finish_output();
 }
 
 int
 main(int argc, char **argv)
 {
 	static const char *const here[] = { "." };
-	struct target_result *results;
 	struct options o;
 	struct report rep;
+	struct session s;
 	size_t i, ndone;
+	uint64_t start_ns;
 	enum exit_status status;
 
-	parse_command_line(argc, argv, &o);
+	if (parse_command_line(argc, argv, &o))
+		return compare_reports(&o);
 	if (o.durability != DURABILITY_OFF)
 		return durability_main(&o);
 	if (o.ntargets == 0) {
@@ -480,27 +644,30 @@ main(int argc, char **argv)
 	}
 	check_targets(&o);
 	memset(&rep, 0, sizeof rep);
+	rep.options = &o;
 	rep.when = time(NULL);
+	rep.duration_secs = -1.0;
 	platform_system(&rep.system);
+	start_ns = platform_now_ns();
 	cleanup_install();
-	results = calloc(o.ntargets, sizeof *results);
-	if (results == NULL) {
+	memset(&s, 0, sizeof s);
+	s.o = &o;
+	s.rep = &rep;
+	s.results = calloc(o.ntargets, sizeof *s.results);
+	if (s.results == NULL) {
 		fprintf(stderr, "syncprobe: results: out of memory\n");
 		return STATUS_IO;
 	}
-	status = measure_targets(&o, results, &ndone);
-	if (ndone == 0) {
-		free(results);
-		return status;
-	}
-	rep.options = &o;
-	rep.targets = results;
-	rep.ntargets = ndone;
-	o.format->write(stdout, &rep);
-	if (finish_output() != STATUS_OK)
+	rep.targets = s.results;
+	status = measure_targets(&s, &ndone);
+	rep.duration_secs = row_secs(platform_now_ns() - start_ns);
+	rep.interrupted_by = cleanup_stop_signal();
+	if (ndone > 0 && write_report(&s, ndone) != STATUS_OK)
 		status = STATUS_IO;
 	for (i = 0; i < ndone; i++)
-		run_free(&results[i]);
-	free(results);
+		run_free(&s.results[i]);
+	free(s.results);
+	/* Stopped by a signal: die of it now that the report is out. */
+	cleanup_die();
 	return status;
 }

@@ -44,6 +44,9 @@ struct options {
 	const struct report_format *format;
 	unsigned rounds;
 	bool quiet;
+	/* --histogram's list of rows ("all" without one), or NULL: none. */
+	const char *histogram;
+	const char *label;	/* --label, or NULL: host:path */
 	const char *const *targets;
 	size_t ntargets;
 	/* The durability check (src/durability.h). */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -399,9 +400,21 @@ platform_system(struct system_info *sys)
 		snprintf(sys->os, sizeof sys->os, "%s", u.sysname);
 		snprintf(sys->release, sizeof sys->release, "%s", u.release);
 		snprintf(sys->machine, sizeof sys->machine, "%s", u.machine);
+		snprintf(sys->host, sizeof sys->host, "%s", u.nodename);
 	} else {
+		snprintf(sys->host, sizeof sys->host, "unknown");
 		snprintf(sys->os, sizeof sys->os, "unknown");
 		snprintf(sys->release, sizeof sys->release, "unknown");
 		snprintf(sys->machine, sizeof sys->machine, "unknown");
 	}
+}
+
+int
+platform_terminal_columns(int fd)
+{
+	struct winsize ws;
+
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return -1;
 }

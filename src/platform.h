@@ -86,8 +86,13 @@ struct system_info {
 	char os[sizeof ((struct utsname *)0)->sysname];
 	char release[sizeof ((struct utsname *)0)->release];
 	char machine[sizeof ((struct utsname *)0)->machine];
+	char host[sizeof ((struct utsname *)0)->nodename];	/* the node name */
 };
 
 void platform_system(struct system_info *sys);
+
+/* The width of the terminal on fd (TIOCGWINSZ), or -1 when fd is not a
+ * terminal or it does not say. */
+int platform_terminal_columns(int fd);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "platform.h"
 #include "random.h"
 
@@ -414,7 +415,8 @@ probe_row_slice(struct row_run *run, struct row_result *res,
 	 * timed apart) and the latencies add up to the elapsed time. */
 	start = prev = platform_now_ns();
 	deadline = max_ns ? start + max_ns : UINT64_MAX;
-	while (done < max_ops) {
+	/* A stop signal ends the slice at the next operation boundary. */
+	while (done < max_ops && cleanup_stop_signal() == 0) {
 		if (run_op(run, &t_mid, &f) == -1) {
 			res->ops += done;
 			res->elapsed_ns += platform_now_ns() - start;

@@ -41,14 +41,18 @@ report_conf(FILE *out, const struct report *r)
 	put_comment(out, head, tr->path);
 	report_storage_summary(&tr->storage, where, sizeof where);
 	put_comment(out, "on ", where);
-	/* A run cut short by an error gives figures from a handful of
-	 * operations: a file dropped into conf.d must set nothing from them. */
+	/* A run cut short by an error or a signal gives figures from however
+	 * many operations it had: a file dropped into conf.d must set nothing
+	 * from them. */
 	if (tr->failed) {
 		put_comment(out, "", "the run stopped at an error, so these figures are not "
 		    "advice: every setting below is commented out");
 		put_comment(out, "stopped by an error: ", tr->error);
+	} else if (r->interrupted_by != 0) {
+		put_comment(out, "", "a signal ended the measuring early, so these figures "
+		    "are not advice: every setting below is commented out");
 	}
-	off = tr->failed ? "#" : "";
+	off = tr->failed || r->interrupted_by != 0 ? "#" : "";
 
 	if (!a->have_delay) {
 		put_comment(out, "no advice: ", a->delay_reason);

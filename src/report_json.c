@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "json.h"
 #include "method.h"
@@ -15,6 +16,7 @@
 
 #define JSON_SCHEMA_VERSION 1
 #define USECS_DECIMALS      3	/* nanoseconds */
+#define LABEL_LEN           8192	/* the default label holds every path */
 
 static void put_sleep(struct json *j, const struct sleep_result *sl);
 
@@ -28,6 +30,27 @@ put_system(struct json *j, const struct system_info *sys)
 	json_string(j, "release", sys->release);
 	json_string(j, "machine", sys->machine);
 	json_end_object(j);
+}
+
+/* What names the run and says where and when it ran. */
+static void
+put_run(struct json *j, const struct report *r)
+{
+	char label[LABEL_LEN], kernel[sizeof r->system.os + sizeof r->system.release + 2];
+	char when[48];
+
+	report_label(r, label, sizeof label);
+	json_string(j, "label", label);
+	json_string(j, "host", r->system.host);
+	snprintf(kernel, sizeof kernel, "%s %s", r->system.os, r->system.release);
+	json_string(j, "kernel", kernel);
+	report_time(r->when, true, when, sizeof when);
+	json_string(j, "started_at", when);
+	if (r->duration_secs < 0)
+		json_null(j, "duration_secs");
+	else
+		json_double(j, "duration_secs", r->duration_secs, 3);
+	json_bool(j, "interrupted", r->interrupted_by != 0);
 }
 
 static void
@@ -115,6 +138,31 @@ put_slices(struct json *j, const struct row_result *row)
 	json_end_array(j);
 }
 
+/* The row's non-empty histogram buckets, with fixed bounds (stats.h) so
+ * that histograms of several runs can be merged bucket by bucket: each
+ * holds the operations that took at most le_usecs and more than the
+ * bucket before it (the open-ended last one: le_usecs is the max). */
+static void
+put_histogram(struct json *j, const struct stats *s)
+{
+	unsigned b;
+
+	json_begin_array(j, "histogram");
+	for (b = 0; b < STATS_BUCKETS && s->count > 0; b++) {
+		uint64_t le = stats_bucket_low(b) + stats_bucket_width(b) - 1;
+
+		if (s->buckets[b] == 0)
+			continue;
+		if (b == STATS_BUCKETS - 1)
+			le = s->max_ns;	/* the open-ended last bucket */
+		json_begin_object_line(j, NULL);
+		json_double(j, "le_usecs", row_usecs((double)le), USECS_DECIMALS);
+		json_uint(j, "count", s->buckets[b]);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
 static void
 put_row(struct json *j, const struct row_result *row)
 {
@@ -147,6 +195,7 @@ put_row(struct json *j, const struct row_result *row)
 	put_latency(j, "write_usecs", &row->write);
 	put_latency(j, "sync_usecs", &row->sync);
 	put_slices(j, row);
+	put_histogram(j, &row->total);
 	json_end_object(j);
 }
 
@@ -297,6 +346,7 @@ report_json(FILE *out, const struct report *r)
 	json_begin_object(&j, NULL);
 	json_uint(&j, "schema_version", JSON_SCHEMA_VERSION);
 	json_string(&j, "syncprobe_version", PACKAGE_VERSION);
+	put_run(&j, r);
 	put_system(&j, &r->system);
 	put_settings(&j, r->options);
 	json_begin_array(&j, "targets");

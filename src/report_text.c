@@ -1,23 +1,41 @@
 /* report_text.c: the report for people: aligned columns that fit 80
- * columns, rows that could not run with their reason, then the advice. */
+ * columns, rows that could not run with their reason, then the advice.
+ * It streams: the header as soon as the first target is ready, each
+ * group's table as soon as the group is done (with one target; several
+ * targets share each table, printed once all are measured), then the
+ * advice. Printed at once, it is the same bytes. */
 #include "config.h"
 
 #include <limits.h>
 #include <string.h>
+#include <sys/types.h>
 
+#include "cleanup.h"
 #include "escape.h"
+#include "histogram.h"
 #include "method.h"
 #include "plan.h"
-#include "precision.h"
 #include "platform.h"
+#include "precision.h"
 #include "report.h"
+#include "sidebyside.h"
 #include "wrap.h"
 
-#define NAME_WIDTH 36
+#define NAME_WIDTH SBS_NAME_WIDTH
 #define ROW_NAME_WIDTH 34	/* one target: room for the mean's precision */
-#define COL_WIDTH  8
-#define PREC_WIDTH 6	/* "   2.1": the mean's 95% interval, in % of it */
-#define LINE_WIDTH 79
+#define COL_WIDTH  SBS_COL_WIDTH
+#define PREC_WIDTH 5	/* "  2.1": the mean's 95% interval, in % of it */
+#define LINE_WIDTH SBS_LINE_WIDTH
+#define HISTOGRAM_INDENT 4
+
+static void text_begin(FILE *out, const struct report *r);
+static void text_target(FILE *out, const struct report *r, size_t t);
+static void text_group(FILE *out, const struct report *r, size_t t, size_t first, size_t last);
+static void text_end(FILE *out, const struct report *r);
+
+const struct report_stream report_text_stream = {
+	text_begin, text_target, text_group, text_end
+};
 
 /* Text word-wrapped to LINE_WIDTH: the first line indented by first, the
  * others by rest. Control characters are escaped first: the text may hold
@@ -47,22 +65,16 @@ put_wrapped(FILE *out, int indent, const char *text)
 	put_hanging(out, indent, indent, text);
 }
 
-/* A latency in a column: two decimals where sub-microsecond matters. */
 static void
 put_usecs(FILE *out, double us)
 {
-	if (us < 10.0)
-		fprintf(out, "%*.2f", COL_WIDTH, us);
-	else if (us < 100000.0)
-		fprintf(out, "%*.1f", COL_WIDTH, us);
-	else
-		fprintf(out, "%*.0f", COL_WIDTH, us);
+	report_put_usecs(out, COL_WIDTH, us);
 }
 
 static void
 put_rate(FILE *out, double ops)
 {
-	fprintf(out, ops < 10000.0 ? "%*.1f" : "%*.0f", COL_WIDTH, ops);
+	report_put_rate(out, COL_WIDTH, ops);
 }
 
 static const char *
@@ -80,21 +92,34 @@ format_bytes_or_unknown(long bytes, char *buf, size_t len)
 		options_format_size((uint64_t)bytes, buf, len);
 }
 
+/* "  same filesystem as target 1": targets that cannot differ. */
 static void
-print_target_header(FILE *out, const struct target_result *tr, size_t number)
+print_same_filesystem(FILE *out, const struct report *r, size_t t)
 {
+	const struct target_result *tr = &r->targets[t];
+	size_t i;
+
+	for (i = 0; i < t && tr->have_fs_dev; i++)
+		if (r->targets[i].have_fs_dev && r->targets[i].fs_dev == tr->fs_dev) {
+			fprintf(out, "  same filesystem as target %zu\n", i + 1);
+			return;
+		}
+}
+
+static void
+text_target(FILE *out, const struct report *r, size_t t)
+{
+	const struct target_result *tr = &r->targets[t];
 	const struct storage_info *st = &tr->storage;
 	const struct storage_device *d;
 	char where[4 * STORAGE_CHAIN_LEN];	/* a few branches, each a chain */
 	char line[sizeof where + sizeof st->mount_options + 32];
-	char lbytes[32], pbytes[32];
+	char lbytes[32], pbytes[32], prefix[32];
 	size_t i;
 
-	char prefix[32];
-
 	/* Several targets: numbered, and the tables' columns use the number. */
-	if (number > 0)
-		snprintf(prefix, sizeof prefix, "target %zu: ", number);
+	if (report_several(r))
+		snprintf(prefix, sizeof prefix, "target %zu: ", t + 1);
 	else
 		snprintf(prefix, sizeof prefix, "target: ");
 	put_path_line(out, prefix, tr->path);
@@ -113,6 +138,7 @@ print_target_header(FILE *out, const struct target_result *tr, size_t number)
 		    report_tristate(d->rotational), report_tristate(d->fua), lbytes, pbytes);
 		put_wrapped(out, 2, line);
 	}
+	print_same_filesystem(out, r, t);
 }
 
 /* How long each test ran, as the settings line starts. */
@@ -132,24 +158,35 @@ describe_test_length(const struct options *o, char *buf, size_t len)
 	}
 }
 
+/* The version, where and when it ran, the label and the settings: all
+ * known before the first operation. */
 static void
-print_header(FILE *out, const struct report *r)
+text_begin(FILE *out, const struct report *r)
 {
 	const struct options *o = r->options;
-	char dur[64], block[16], file[16], line[200];
-	size_t i;
+	char dur[64], block[16], file[16], when[48], line[512];
 
 	options_format_size(o->block_bytes, block, sizeof block);
 	options_format_size(o->file_bytes, file, sizeof file);
 	describe_test_length(o, dur, sizeof dur);
-
-	fprintf(out, "syncprobe %s\n", PACKAGE_VERSION);
-	for (i = 0; i < r->ntargets; i++)
-		print_target_header(out, &r->targets[i], r->ntargets > 1 ? i + 1 : 0);
+	report_time(r->when, false, when, sizeof when);
+	snprintf(line, sizeof line, "syncprobe %s on %s, %s", PACKAGE_VERSION, r->system.host, when);
+	put_hanging(out, 0, 2, line);
+	if (o->label != NULL) {
+		snprintf(line, sizeof line, "label: %s", o->label);
+		put_hanging(out, 0, 2, line);
+	}
 	snprintf(line, sizeof line, "%s %u round%s, %s writes, %s file, "
 	    "%s, direct I/O %s", dur, o->rounds, o->rounds == 1 ? "" : "s",
 	    block, file, options_pattern_name(o->pattern), options_direct_name(o->direct));
 	put_hanging(out, 0, 2, line);
+}
+
+static bool
+wants_histogram(const struct report *r, const struct row_result *row)
+{
+	return row->status == ROW_OK && row->ops > 0 &&
+	    histogram_selects(r->options->histogram, &row->spec);
 }
 
 /* The mean's precision: the half-width of its 95% interval as a
@@ -171,7 +208,7 @@ put_precision(FILE *out, const struct row_result *row)
 }
 
 static void
-print_row_single(FILE *out, const struct row_result *row)
+print_row_single(FILE *out, const struct report *r, const struct row_result *row)
 {
 	fprintf(out, "%-*s", ROW_NAME_WIDTH, row->spec.name);
 	if (row->status != ROW_OK) {
@@ -186,58 +223,61 @@ print_row_single(FILE *out, const struct row_result *row)
 	put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 99.0)));
 	put_usecs(out, row_usecs((double)row->total.max_ns));
 	fputc('\n', out);
+	if (wants_histogram(r, row))
+		histogram_draw(out, &row->total, HISTOGRAM_INDENT, LINE_WIDTH);
 }
 
-/* Several targets: ops/sec and p99 for each, side by side. */
 static void
-print_row_multi(FILE *out, const struct report *r, size_t index)
+print_group_title(FILE *out, const struct report *r, enum group g)
 {
-	const struct row_result *first = &r->targets[0].rows[index];
-	size_t t;
+	char title[96];
 
-	fprintf(out, "%-*s", NAME_WIDTH, first->spec.name);
-	for (t = 0; t < r->ntargets; t++) {
-		const struct row_result *row;
+	plan_group_title(g, r->options->block_bytes, title, sizeof title);
+	fprintf(out, "\n%s\n(figures in usecs per operation%s)\n", title,
+	    report_several(r) ? "" : "; +-% is the mean's 95% interval");
+}
 
-		fputs("  ", out);
-		if (index >= r->targets[t].nrows) {
-			fprintf(out, "%*s", 2 * COL_WIDTH, "-");
-			continue;
+/* Notes under a group's rows (one target): rows timed in batches, and
+ * rows whose time ran out before their mean was known well enough. */
+static void
+print_group_notes(FILE *out, const struct target_result *tr, size_t first, size_t last)
+{
+	char line[ROW_NAME_LEN + 160];
+	bool capped = false;
+	size_t i;
+
+	for (i = first; i < last; i++) {
+		const struct row_result *row = &tr->rows[i];
+
+		if (row->status == ROW_OK && row->batch_ops > 1) {
+			snprintf(line, sizeof line, "(%s: timed in batches of %u operations, "
+			    "each shorter than 100 clock reads; its p50, p99 and max are of "
+			    "batch means)", row->spec.name, row->batch_ops);
+			put_hanging(out, 0, 1, line);
 		}
-		row = &r->targets[t].rows[index];
-		if (row->status != ROW_OK) {
-			fprintf(out, "%*s%*s", COL_WIDTH, status_word(row), COL_WIDTH, "");
-			continue;
-		}
-		put_rate(out, row->ops_per_sec);
-		put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 99.0)));
+		capped |= row->status == ROW_OK && row->capped;
 	}
-	fputc('\n', out);
+	if (capped)
+		put_hanging(out, 0, 1, "(rows over +-2% ran out of time before their mean was "
+		    "known to 2%: see \"How long each test runs\" in the manual)");
 }
 
+/* One target: a group's table, as soon as the group is done. */
 static void
-print_column_heads(FILE *out, const struct report *r)
+text_group(FILE *out, const struct report *r, size_t t, size_t first, size_t last)
 {
-	size_t t;
+	const struct target_result *tr = &r->targets[t];
+	size_t i;
 
-	if (r->ntargets == 1) {
-		fprintf(out, "%-*s%*s%*s%*s%*s%*s%*s\n", ROW_NAME_WIDTH, "", COL_WIDTH, "ops/sec",
-		    COL_WIDTH, "mean", PREC_WIDTH, "+-%", COL_WIDTH, "p50", COL_WIDTH, "p99",
-		    COL_WIDTH, "max");
+	if (report_several(r) || first >= last)
 		return;
-	}
-	fprintf(out, "%-*s", NAME_WIDTH, "");
-	for (t = 0; t < r->ntargets; t++) {
-		char label[32];
-
-		snprintf(label, sizeof label, "target %zu", t + 1);
-		fprintf(out, "  %*s", 2 * COL_WIDTH, label);
-	}
-	fputc('\n', out);
-	fprintf(out, "%-*s", NAME_WIDTH, "");
-	for (t = 0; t < r->ntargets; t++)
-		fprintf(out, "  %*s%*s", COL_WIDTH, "ops/sec", COL_WIDTH, "p99");
-	fputc('\n', out);
+	print_group_title(out, r, tr->rows[first].spec.group);
+	fprintf(out, "%-*s%*s%*s%*s%*s%*s%*s\n", ROW_NAME_WIDTH, "", COL_WIDTH, "ops/sec",
+	    COL_WIDTH, "mean", PREC_WIDTH, "+-%", COL_WIDTH, "p50", COL_WIDTH, "p99",
+	    COL_WIDTH, "max");
+	for (i = first; i < last; i++)
+		print_row_single(out, r, &tr->rows[i]);
+	print_group_notes(out, tr, first, last);
 }
 
 /* The row list every target shares (the same plan); the longest. */
@@ -263,58 +303,88 @@ row_at(const struct report *r, size_t index)
 	return NULL;
 }
 
-/* Notes under a group's rows (one target): rows timed in batches, and
- * rows whose time ran out before their mean was known well enough. */
-static void
-print_group_notes(FILE *out, const struct report *r, size_t first, size_t last)
+/* Several targets: one group's rows [first, first + n) side by side. */
+struct multi_group {
+	const struct report *r;
+	size_t first;
+};
+
+static const char *
+multi_row_name(const void *ctx, size_t row)
 {
-	char line[ROW_NAME_LEN + 160];
-	bool capped = false;
-	size_t i;
+	const struct multi_group *m = ctx;
 
-	for (i = first; i < last; i++) {
-		const struct row_result *row = &r->targets[0].rows[i];
-
-		if (row->status == ROW_OK && row->batch_ops > 1) {
-			snprintf(line, sizeof line, "(%s: timed in batches of %u operations, "
-			    "each shorter than 100 clock reads; its p50, p99 and max are of "
-			    "batch means)", row->spec.name, row->batch_ops);
-			put_hanging(out, 0, 1, line);
-		}
-		capped |= row->status == ROW_OK && row->capped;
-	}
-	if (capped)
-		put_hanging(out, 0, 1, "(rows over +-2% ran out of time before their mean was "
-		    "known to 2%: see \"How long each test runs\" in the manual)");
+	return row_at(m->r, m->first + row)->spec.name;
 }
 
 static void
+multi_head(const void *ctx, size_t col, char *buf, size_t len)
+{
+	(void)ctx;
+	snprintf(buf, len, "target %zu", col + 1);
+}
+
+static void
+multi_cell(const void *ctx, size_t row, size_t col, struct sbs_cell *cell)
+{
+	const struct multi_group *m = ctx;
+	const struct target_result *tr = &m->r->targets[col];
+	const struct row_result *res;
+
+	if (m->first + row >= tr->nrows) {
+		cell->kind = SBS_NONE;
+		return;
+	}
+	res = &tr->rows[m->first + row];
+	cell->kind = res->status == ROW_OK ? SBS_FIGURES :
+	    res->status == ROW_ERROR ? SBS_ERROR : SBS_NA;
+	cell->reason = res->reason;
+	cell->ops_per_sec = res->ops_per_sec;
+	cell->mean_usecs = res->mean_usecs;
+}
+
+static void
+multi_histograms(FILE *out, const void *ctx, size_t row, size_t first, size_t last)
+{
+	const struct multi_group *m = ctx;
+	size_t t;
+
+	for (t = first; t < last; t++) {
+		const struct target_result *tr = &m->r->targets[t];
+
+		if (m->first + row >= tr->nrows || !wants_histogram(m->r, &tr->rows[m->first + row]))
+			continue;
+		fprintf(out, "%*starget %zu:\n", HISTOGRAM_INDENT, "", t + 1);
+		histogram_draw(out, &tr->rows[m->first + row].total, HISTOGRAM_INDENT, LINE_WIDTH);
+	}
+}
+
+/* Several targets: each group's table with a column block per target,
+ * once all are measured. */
+static void
 print_tables(FILE *out, const struct report *r)
 {
-	size_t i, n = row_count(r), first = 0;
-	int group = -1;
-	char title[96];
+	size_t first = 0, last, n = row_count(r);
 
-	for (i = 0; i < n; i++) {
-		const struct row_result *row = row_at(r, i);
+	while (first < n) {
+		const struct row_result *row = row_at(r, first);
+		struct multi_group m = { r, first };
+		struct sbs_table t;
 
-		if ((int)row->spec.group != group) {
-			if (group >= 0 && r->ntargets == 1)
-				print_group_notes(out, r, first, i);
-			group = (int)row->spec.group;
-			first = i;
-			plan_group_title(row->spec.group, r->options->block_bytes, title, sizeof title);
-			fprintf(out, "\n%s\n(figures in usecs per operation%s)\n", title,
-			    r->ntargets == 1 ? "; +-% is the mean's 95% interval" : "");
-			print_column_heads(out, r);
-		}
-		if (r->ntargets == 1)
-			print_row_single(out, row);
-		else
-			print_row_multi(out, r, i);
+		for (last = first; last < n && row_at(r, last)->spec.group == row->spec.group; last++)
+			;
+		print_group_title(out, r, row->spec.group);
+		memset(&t, 0, sizeof t);
+		t.nrows = last - first;
+		t.ncols = r->ntargets;
+		t.ctx = &m;
+		t.row_name = multi_row_name;
+		t.head = multi_head;
+		t.cell = multi_cell;
+		t.after_row = multi_histograms;
+		sbs_print(out, &t);
+		first = last;
 	}
-	if (group >= 0 && r->ntargets == 1)
-		print_group_notes(out, r, first, n);
 }
 
 static void
@@ -323,7 +393,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	const struct advice *a = &tr->advice;
 	size_t i;
 
-	if (r->ntargets == 1) {
+	if (!report_several(r)) {
 		fprintf(out, "\nAdvice\n");
 	} else {
 		char prefix[48];
@@ -370,14 +440,29 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	}
 }
 
-void
-report_text(FILE *out, const struct report *r)
+static void
+text_end(FILE *out, const struct report *r)
 {
 	size_t t;
 
-	print_header(out, r);
-	print_tables(out, r);
+	if (report_several(r))
+		print_tables(out, r);
+	if (r->interrupted_by != 0) {
+		char line[160];
+
+		snprintf(line, sizeof line, "Interrupted by %s: these are the figures measured "
+		    "until then (the last group's rows may have had fewer rounds).",
+		    cleanup_signal_name(r->interrupted_by));
+		fputc('\n', out);
+		put_wrapped(out, 0, line);
+	}
 	for (t = 0; t < r->ntargets; t++)
 		if (r->targets[t].measured)
 			print_advice(out, r, &r->targets[t]);
+}
+
+void
+report_text(FILE *out, const struct report *r)
+{
+	report_replay(&report_text_stream, out, r);
 }

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "advice.h"
 #include "options.h"
@@ -21,6 +22,9 @@ struct target_result {
 	size_t nrows;
 	bool measured;			/* the rows ran (possibly up to an error) */
 	bool failed;			/* an I/O error stopped the run */
+	bool interrupted;		/* a signal ended the measuring early */
+	bool have_fs_dev;
+	dev_t fs_dev;			/* the target directory's st_dev */
 	/* Why the target could not be used (not measured) or why its run
 	 * stopped (failed): the one message main prints. */
 	char error[REASON_LEN];
@@ -29,12 +33,27 @@ struct target_result {
 	struct advice advice;
 };
 
+/* Where a target stands in the run, and whom to tell how it goes: the
+ * report streams from ready() (the test file exists and the storage is
+ * probed) and group_done() (a group's last round has ended: rows [first,
+ * last), after any cut for an error or a stop). Either may be NULL. */
+struct run_hooks {
+	struct progress *progress;
+	size_t target_no;		/* this target's number, from 1 */
+	size_t ntargets;		/* how many the run has */
+	void (*ready)(void *ctx, struct target_result *tr);
+	void (*group_done)(void *ctx, struct target_result *tr, size_t first, size_t last);
+	void *ctx;
+};
+
 /* Measure dir (or o->filename). Returns STATUS_OK; STATUS_IO when an I/O
  * error stopped the run (measured, failed, error set) or memory ran out
  * (error "PATH: out of memory", measured or not); STATUS_USAGE when the
- * target could not be used (not measured, error set). */
+ * target could not be used (not measured, error set). A stop signal
+ * (cleanup_stop_signal) ends the measuring at the next operation: the rows
+ * that had no turn yet are cut, interrupted is set, STATUS_OK. */
 enum exit_status run_target(const struct options *o, const char *dir,
-    struct progress *p, struct target_result *tr);
+    const struct run_hooks *h, struct target_result *tr);
 
 /* Release what run_target allocated. */
 void run_free(struct target_result *tr);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "cleanup.h"
 #include "platform.h"
 #include "stats.h"
 
@@ -74,7 +75,10 @@ sleep_measure(long requested_usecs, unsigned samples, struct sleep_result *out)
 
 		if (nanosleep(&req, NULL) == -1) {
 			/* A signal cut this sleep short: its length means
-			 * nothing, so it is not counted. */
+			 * nothing, so it is not counted; after a stop
+			 * signal nothing more is. */
+			if (errno == EINTR && cleanup_stop_signal() != 0)
+				break;
 			if (errno == EINTR)
 				continue;
 			return -1;

@@ -201,7 +201,7 @@ else
 	tap_fail "control characters in a path: escaped in the text report" "$problems${nl}$(head -3 "$WORK/out")"
 fi
 # The progress line is drawn only on a terminal: script(1) gives one. It
-# shows the first 30 bytes of the path: give it relative, from $WORK.
+# cuts a long path in the middle: give it relative, from $WORK.
 if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
 	CTL=${ctl#"$WORK/"}
 	export CTL SYNCPROBE
@@ -209,7 +209,7 @@ if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>
 	    '"$SYNCPROBE" -n 2000 --file-size 64k -t one -m fdatasync --direct=off "$CTL" >/dev/null' \
 	    "$WORK/tty" >/dev/null 2>&1) || :
 	problems=
-	grep -qF "x\033[2Jy\tz\233w: fdatasync: " "$WORK/tty" || problem "no progress line with the path escaped"
+	grep -qF "x\033[2Jy\tz\233w: group " "$WORK/tty" || problem "no progress line with the path escaped"
 	! grep -qF "$esc[2J" "$WORK/tty" || problem "the path's ESC [2J reached the terminal"
 	if [ -z "$problems" ]; then
 		tap_ok "control characters in a path: escaped in the progress line"

@@ -177,7 +177,7 @@ for pattern in append overwrite; do
 	"$SYNCPROBE" --durability=write -q --pattern=$pattern --file-size=256k "$k" \
 	    >"$WORK/acks" 2>"$WORK/werr" &
 	pid=$!
-	if wait_for "$pid" acks_at_least 30; then
+	if waiting "$pid" acks_at_least 30; then
 		kill -KILL "$pid"
 		wait "$pid" 2>/dev/null || :
 		verify --acks="$WORK/acks" -F json "$k"
@@ -197,7 +197,7 @@ mkdir "$k"
 rm -f "$WORK/acks"
 "$SYNCPROBE" --durability=write --pattern=append --file-size=64k "$k" >"$WORK/acks" 2>"$WORK/werr" &
 pid=$!
-if wait_for "$pid" acks_at_least 5; then
+if waiting "$pid" acks_at_least 5; then
 	kill -TERM "$pid"
 	rc=0
 	wait "$pid" || rc=$?

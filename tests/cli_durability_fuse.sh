@@ -51,7 +51,7 @@ mounted() {
 start_disk() {
 	"$PYTHON" "$FAKEDISK" "$1" "$platter" "$mnt" 2>"$WORK/disk.err" &
 	disk_pid=$!
-	wait_for "$disk_pid" mounted || { stop_disk; return 1; }
+	waiting "$disk_pid" mounted || { stop_disk; return 1; }
 }
 
 # A clean unmount: the disk writes its cache back and exits.
@@ -82,7 +82,7 @@ power_cut() {
 	"$SYNCPROBE" --durability=write -q --direct=off --pattern="$2" --file-size=256k "$mnt" \
 	    >"$WORK/acks" 2>"$WORK/werr" &
 	writer=$!
-	if ! wait_for "$writer" acks_at_least 50; then
+	if ! waiting "$writer" acks_at_least 50; then
 		kill -KILL "$writer" 2>/dev/null || :
 		wait "$writer" 2>/dev/null || :
 		why="the writer gave no 50 acknowledgements: $(cat "$WORK/werr")"

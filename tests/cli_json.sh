@@ -43,6 +43,21 @@ write-then-sync rows split their time; open_* rows do not | all(.targets[0].test
 unsupported rows keep their place with ops 0, null figures and a reason | all(.targets[0].tests[]
 	| select(.status == "unsupported");
 	.ops == 0 and .usecs == null and .ops_per_sec == null and (.reason | length) > 0)
+the run is labelled host:path, with its host, kernel, start and length | .host != ""
+	and .label == .host + ":" + .targets[0].path
+	and .kernel == .system.os + " " + .system.release
+	and (.started_at | test("^20[0-9][0-9]-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-6][0-9]Z$"))
+	and .duration_secs > 0 and .interrupted == false
+every row's histogram sums to its ops, in rising buckets up to its max | all(.targets[0].tests[];
+	([.histogram[].count] | add // 0) == .ops
+	and ([.histogram[].le_usecs] | . == sort)
+	and (.ops == 0 or (.histogram[-1].le_usecs >= .usecs.max - 0.001
+	    and .histogram[0].le_usecs >= .usecs.min)))
+CHECKS
+
+"$SYNCPROBE" -F json $ONE --label 'disk "A"' "$dir" >"$json"
+jq_checks "$json" <<'CHECKS'
+--label names the run | .label == "disk \"A\""
 CHECKS
 
 # Slices: one object per round a row ran. With 2 operations in 5 rounds,

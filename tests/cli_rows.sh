@@ -149,5 +149,31 @@ tap_check "two targets: both named, numbered" sh -c "grep -q '^target 1: $dir\$'
 tap_check "two targets: a column block each" grep -q '^  *target 1  *target 2$' "$out"
 tap_check "two targets: an advice block each" test "$(grep -c '^Advice for ' "$out")" -eq 2
 tap_check "two targets: nothing left" sh -c "[ -z \"\$(find '$dir' -name '.syncprobe.*')\" ]"
+tap_check "two targets: ops/sec and mean for each" grep -q '^  *ops/sec  *mean  *ops/sec  *mean$' "$out"
+tap_check "two targets: the second on the first one's filesystem" \
+    grep -q '^  same filesystem as target 1$' "$out"
+
+# More targets than fit: tables under the first, all in 80 columns.
+mkdir "$dir/c"
+"$SYNCPROBE" $FAST -t one -m fdatasync,fsync_writethrough "$dir" "$dir/b" "$dir/c" >"$out"
+tap_check "three targets: the third in a table under the first two" grep -q '^  *target 3$' "$out"
+tap_check "three targets: n/a with a footnote" grep -q '^fsync_writethrough  *n/a \[1\]  *n/a \[1\]$' "$out"
+tap_check "three targets: the footnote" grep -q '^  \[1\] F_FULLFSYNC is not available' "$out"
+tap_is "$(awk 'length > 79' "$out")" "" "three targets: no line over 79 columns"
+
+# Histograms under the rows, in 80 columns.
+"$SYNCPROBE" $FAST -t one,nosync -m fdatasync --histogram=fdatasync,write "$dir" >"$out"
+ranges=$(grep -c '^    *\[' "$out" || :)
+tap_is "$(grep -Ec '^    *\[[0-9.]+, [0-9.]+[])] \|#* *\| +[0-9]+ +<?[0-9.]+%( p50)?( p99)?$' "$out" || :)" \
+    "$ranges" "--histogram: each of its $ranges lines has a range, a bar, a count and a share"
+tap_check "--histogram: p50 and p99 marked" sh -c "grep -q ' p50' '$out' && grep -q ' p99' '$out'"
+tap_is "$(awk 'length > 79' "$out")" "" "--histogram: no line over 79 columns"
+tap_is "$(awk '/^fdatasync \(direct\)/ { getline; print }' "$out" | grep -c '^ *\[' || :)" 1 \
+    "--histogram=fdatasync: the direct row too"
+counts=$(awk '/^write  / { s = 1; next } s && /^ *\[/ { sub(/.*\| */, ""); sub(/ .*/, ""); n += $0; next } s { exit } END { print n }' "$out")
+tap_is "$counts" 20 "--histogram: the counts under a row add up to its 20 operations"
+refused "--histogram naming no row is refused" "--histogram 'fdatasnc'" "$dir" \
+    --histogram=fdatasnc $ONE "$dir"
+refused "--histogram with -F json is refused" "--histogram" "$dir" -F json --histogram $ONE "$dir"
 
 tap_done

@@ -12,24 +12,12 @@ LONG="-q -s 5 --rounds 1 -t one -m fdatasync --direct=off --file-size 64k"
 # The crash signals dump core by default: not here.
 ulimit -c 0 2>/dev/null || :
 
-# A background job of a non-interactive shell starts with SIGINT and
-# SIGQUIT ignored; give syncprobe every signal's default action, as a
-# terminal would.
-if env --default-signal true 2>/dev/null; then
-	DEFAULT="env --default-signal"
-elif command -v perl >/dev/null 2>&1; then
-	DEFAULT="perl -e \$SIG{\$_}='DEFAULT'for(keys%SIG);exec@ARGV;die --"
-else
-	DEFAULT=
-fi
+DEFAULT=$DEFAULT_SIGNALS
 
 # wait_for_testfile: true once the test file exists in $dir, false if
-# syncprobe ($pid) ended first or it did not appear in ten seconds.
-has_testfile() {
-	! no_testfile "$dir"
-}
+# syncprobe ($pid) ended first or it did not appear in time.
 wait_for_testfile() {
-	wait_for "$pid" has_testfile
+	waiting "$pid" has_testfile "$dir"
 }
 
 # signalled NAME: start a long run, send SIGNAME once the test file

@@ -12,7 +12,9 @@ mkdir "$dir"
 skip_all() {
 	for what in "a short full run" "an unusable target" \
 	    "an existing -f file" "a second target missing" "an I/O error mid-run" \
-	    "the durability writer" "the durability verifier, records lost"; do
+	    "the durability writer" "the durability verifier, records lost" \
+	    "histograms, two targets" "-F openmetrics" "--compare of saved runs" \
+	    "a report --compare refuses"; do
 		tap_skip "valgrind: $what" "$1"
 	done
 	tap_done
@@ -80,5 +82,15 @@ cp "$WORK/out" "$WORK/acks"
 truncate -s 40000 "$dir/syncprobe-durability"
 grind "the durability verifier, records lost" 3 --durability=verify --acks="$WORK/acks" \
     -F json --remove "$dir"
+
+# Issue 12's paths: drawing histograms, side-by-side tables, metrics, and
+# reading saved reports back.
+mkdir "$dir/b"
+grind "histograms, two targets" 0 --histogram $ONE "$dir" "$dir/b"
+grind "-F openmetrics" 0 -F openmetrics $ONE "$dir"
+"$SYNCPROBE" -F json $ONE "$dir" >"$WORK/a.json"
+grind "--compare of saved runs" 0 --compare "$WORK/a.json" "$WORK/a.json"
+sed 's/"targets"/"targetz"/' "$WORK/a.json" >"$WORK/bad.json"
+grind "a report --compare refuses" 2 --compare "$WORK/a.json" "$WORK/bad.json"
 
 tap_done

@@ -84,6 +84,36 @@ no_testfile() {
 	[ -z "$(find "$1" -maxdepth 1 -name '.syncprobe.*' -print)" ]
 }
 
+has_testfile() {
+	! no_testfile "$1"
+}
+
+# waiting PID CMD...: poll CMD every 0.05 s until it succeeds (true), or
+# until process PID has ended or twenty seconds have passed (false).
+waiting() {
+	w_pid=$1 w_i=0
+	shift
+	until "$@"; do
+		kill -0 "$w_pid" 2>/dev/null || return 1
+		[ $w_i -lt 400 ] || return 1
+		sleep 0.05
+		w_i=$((w_i + 1))
+	done
+}
+
+# $DEFAULT_SIGNALS: a command prefix that runs a program with every
+# signal's default action, as from a terminal. A background job of a
+# non-interactive shell starts with SIGINT and SIGQUIT ignored, and
+# syncprobe keeps a signal ignored at its start (as under nohup). Empty
+# when neither env --default-signal nor perl can do it.
+if env --default-signal true 2>/dev/null; then
+	DEFAULT_SIGNALS="env --default-signal"
+elif command -v perl >/dev/null 2>&1; then
+	DEFAULT_SIGNALS="perl -e \$SIG{\$_}='DEFAULT'for(keys%SIG);exec@ARGV;die --"
+else
+	DEFAULT_SIGNALS=
+fi
+
 # A fast run's options: few operations, a small file; ONE narrows it to a
 # single row, the quickest run that still writes and syncs.
 FAST="-q -n 20 --file-size 64k"
@@ -236,20 +266,6 @@ shim_detect() {
 			preload=yes
 		fi
 	fi
-}
-
-# wait_for PID CMD...: poll until CMD succeeds, every 50ms for at most ten
-# seconds; false when it never did, or when process PID ended first.
-wait_for() {
-	wait_pid=$1
-	shift
-	wait_i=0
-	until "$@"; do
-		kill -0 "$wait_pid" 2>/dev/null || return 1
-		[ $wait_i -lt 200 ] || return 1
-		sleep 0.05
-		wait_i=$((wait_i + 1))
-	done
 }
 
 # For the durability tests. acks_at_least N: $WORK/acks holds N of a

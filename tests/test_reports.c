@@ -4,6 +4,7 @@
  * (SYNCPROBE_GOLDEN_WRITE=1) only for a change meant to be seen. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 #include "tap.h"
 #include "warnings.h"
 
-#define NTARGETS 2
+#define NTARGETS 3
 #define WHEN     1796083200	/* 2026-12-01 00:00 UTC */
 
 /* A deterministic latency for operation k of row i, in nanoseconds. */
@@ -83,7 +84,8 @@ fixture_storage(struct storage_info *st)
 	st->nlayers = 3;
 }
 
-/* Target 0 ran every row; target 1 stopped at an I/O error in group two. */
+/* Target 0 ran every row; target 1 stopped at an I/O error in group two;
+ * target 2 ran every row on target 0's filesystem. */
 static void
 fixture_target(const struct options *o, struct target_result *tr, size_t t)
 {
@@ -92,7 +94,9 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 	size_t i;
 
 	memset(tr, 0, sizeof *tr);
-	tr->path = t == 0 ? "/var/lib/postgresql" : "/srv/tab\there";
+	tr->path = t == 0 ? "/var/lib/postgresql" : t == 1 ? "/srv/tab\there" : "/var/lib/other";
+	tr->have_fs_dev = true;
+	tr->fs_dev = t == 1 ? 2 : 1;
 	tr->nrows = plan_build(o, specs, PLAN_MAX_ROWS);
 	tr->rows = calloc(tr->nrows, sizeof *tr->rows);
 	tr->measured = true;
@@ -112,14 +116,14 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 			row_finish(r);
 			continue;
 		}
-		if (t == 0 && r->spec.direct && r->spec.group == GROUP_TWO &&
+		if (t != 1 && r->spec.direct && r->spec.group == GROUP_TWO &&
 		    r->spec.method == method_find("fsync")) {
 			row_fail(r, ROW_WHY_DIRECT_REFUSED,
 			    "direct I/O refused by this filesystem (Invalid argument)");
 			row_finish(r);
 			continue;
 		}
-		fill_row(r, i + t * 3, o->rounds);
+		fill_row(r, i + (t == 2 ? 5 : t * 3), o->rounds);
 		if (t == 1 && r->spec.group == GROUP_TWO) {
 			row_fail(r, ROW_WHY_IO_ERROR,
 			    "fdatasync /srv/tab\there/.syncprobe.AbCdEf: Input/output error");
@@ -228,6 +232,58 @@ check_golden(const char *name, void (*fn)(FILE *, const struct report *),
 	free(want);
 }
 
+/* The text report as a run streams it: begin and each target as it gets
+ * ready (the report knowing only the targets so far), each group as it
+ * ends, then the end with every target. */
+static void
+stream_text(FILE *out, const struct report *whole)
+{
+	const struct report_stream *s = &report_text_stream;
+	struct report r = *whole;
+	size_t t, first, last;
+
+	for (t = 0; t < whole->ntargets; t++) {
+		const struct target_result *tr = &whole->targets[t];
+
+		r.ntargets = t + 1;
+		if (t == 0)
+			s->begin(out, &r);
+		s->target(out, &r, t);
+		for (first = 0; first < tr->nrows; first = last) {
+			for (last = first; last < tr->nrows &&
+			    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
+				;
+			s->group(out, &r, t, first, last);
+		}
+	}
+	r.ntargets = whole->ntargets;
+	s->end(out, &r);
+}
+
+/* Streamed, the text report is the same bytes as printed at once. */
+static void
+check_streamed(const char *name, struct options *o, const struct report *rep)
+{
+	char *once = render(report_text, rep), *streamed;
+
+	o->ntargets = rep->ntargets;	/* as main knows it from the start */
+	streamed = render(stream_text, rep);
+	o->ntargets = 0;
+	ok(once != NULL && streamed != NULL && strcmp(once, streamed) == 0,
+	    "%s: streamed group by group, the same bytes as at once", name);
+	if (once != NULL && streamed != NULL && strcmp(once, streamed) != 0)
+		show_difference(streamed, once);
+	free(once);
+	free(streamed);
+}
+
+static void
+check_text(const char *name, struct options *o, const struct report *rep)
+{
+	check_golden(name, report_text, rep);
+	check_streamed(name, o, rep);
+}
+
 int
 main(void)
 {
@@ -247,31 +303,46 @@ main(void)
 	rep.options = &o;
 	rep.targets = targets;
 	rep.when = WHEN;
+	rep.duration_secs = 12.345;
 	snprintf(rep.system.os, sizeof rep.system.os, "Linux");
 	snprintf(rep.system.release, sizeof rep.system.release, "6.18.0-test");
 	snprintf(rep.system.machine, sizeof rep.system.machine, "x86_64");
+	snprintf(rep.system.host, sizeof rep.system.host, "db1");
 
 	rep.ntargets = 1;
-	check_golden("text-one.txt", report_text, &rep);
+	check_text("text-one.txt", &o, &rep);
 	check_golden("conf-one.txt", report_conf, &rep);
 	rep.ntargets = 2;
-	check_golden("text-two.txt", report_text, &rep);
+	check_text("text-two.txt", &o, &rep);
 	check_golden("json-two.json", report_json, &rep);
+	check_golden("openmetrics-two.prom", report_openmetrics, &rep);
+	rep.ntargets = 3;
+	check_text("text-three.txt", &o, &rep);
 	rep.targets = &targets[1];
 	rep.ntargets = 1;
 	check_golden("conf-failed.txt", report_conf, &rep);
 	rep.targets = targets;
+
+	/* A histogram under the rows named; a label; a stop signal. */
+	o.histogram = "fdatasync,nosync";
+	o.label = "before the \"BBU\"";
+	rep.interrupted_by = SIGINT;
+	check_text("text-histogram.txt", &o, &rep);
+	o.histogram = NULL;
+	o.label = NULL;
+	rep.interrupted_by = 0;
+
 	o.ops_per_test = 0;
 	o.test_ns = 1500000000ULL;
 	o.direct = DIRECT_OFF;
 	rep.ntargets = 1;
-	check_golden("text-timed.txt", report_text, &rep);
+	check_text("text-timed.txt", &o, &rep);
 	/* Adaptive: a row whose time ran out, and a row timed in batches. */
 	o.adaptive = true;
 	o.test_ns = 0;
 	targets[0].rows[2].capped = true;
 	targets[0].rows[targets[0].nrows - 1].batch_ops = 8;
-	check_golden("text-adaptive.txt", report_text, &rep);
+	check_text("text-adaptive.txt", &o, &rep);
 	check_golden("json-adaptive.json", report_json, &rep);
 
 	for (t = 0; t < NTARGETS; t++)
