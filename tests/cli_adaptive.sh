@@ -55,13 +55,8 @@ jq_checks "$json" <<'CHECKS'
 nosync -n 1001: exactly 1001 operations | .targets[0].tests[0].ops == 1001
 nosync: a batch size is reported | .targets[0].tests[0].batch_ops >= 1
 CHECKS
-batch=$(jq '.targets[0].tests[0].batch_ops' "$json")
-run -q --file-size 64k -n 1001 -t nosync "$dir"
-if [ "$batch" -gt 1 ]; then
-	tap_check "the text says the row was timed in batches" grep -q '^(write: timed in batches of' "$WORK/out"
-else
-	tap_is "$(grep -c 'timed in batches' "$WORK/out" || true)" 0 "no batch note for a row timed one by one"
-fi
+# (How the text report notes a batched row is pinned by test_reports: two
+# runs may choose differently, so it is not compared across runs here.)
 
 # A slow disk: 5 ms per sync. The row the advice rests on gets its 200
 # operations (past its 0.6 s ceiling); the direct row, which the advice
