@@ -19,9 +19,10 @@
 #define PRECISION_TARGET            0.02	/* the mean to within +-2% (95%) */
 #define ADAPTIVE_SLICE_NS           20000000ULL	/* one round's share of a row */
 #define ADAPTIVE_MIN_OPS            200u	/* p99 is then the 198th of 200 */
-#define ADAPTIVE_ADVICE_CEILING_NS  600000000ULL	/* rows the advice reads */
-#define ADAPTIVE_ADVICE_CAP_NS      3000000000ULL	/* ...still short of min ops */
-#define ADAPTIVE_OTHER_CEILING_NS   200000000ULL	/* every other row */
+#define ADAPTIVE_BASIS_CEILING_NS   1000000000ULL	/* one-write rows the advice reads */
+#define ADAPTIVE_ADVICE_CEILING_NS  500000000ULL	/* two-write rows it reads */
+#define ADAPTIVE_ADVICE_CAP_NS      3000000000ULL	/* ...either, still short of min ops */
+#define ADAPTIVE_OTHER_CEILING_NS   150000000ULL	/* every other row */
 #define ADAPTIVE_OTHER_CAP_NS       500000000ULL
 
 /* When an adaptive row stops. */

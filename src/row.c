@@ -32,13 +32,19 @@ void
 row_init(struct row_result *res, const struct row_spec *spec)
 {
 	memset(res, 0, sizeof *res);
+	row_init_zeroed(res, spec);
+}
+
+void
+row_init_zeroed(struct row_result *res, const struct row_spec *spec)
+{
 	res->spec = *spec;
 	res->status = ROW_OK;
 	res->why = ROW_WHY_NONE;
-	stats_init(&res->total);
-	stats_init(&res->write);
-	stats_init(&res->sync);
 	res->splits = row_splits(spec);
+	stats_init_zeroed(&res->total);
+	stats_init_zeroed(&res->write);
+	stats_init_zeroed(&res->sync);
 	res->batch_ops = 1;
 	res->mean_ci95_usecs = -1.0;
 }

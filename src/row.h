@@ -99,6 +99,11 @@ void row_spec_method(struct row_spec *spec, enum group group, const struct metho
 /* An empty result for spec. */
 void row_init(struct row_result *res, const struct row_spec *spec);
 
+/* row_init for res in zero-filled memory (calloc), touching only what is
+ * not zero: a row's three histograms are 90kB, of which a run uses a few
+ * pages, and the rest then takes no memory. */
+void row_init_zeroed(struct row_result *res, const struct row_spec *spec);
+
 /* Mark the row as unable to run (or failed) for why, with a reason. */
 void row_fail(struct row_result *res, enum row_why why, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

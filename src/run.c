@@ -36,7 +36,8 @@ row_expected(const struct row_result *res)
 }
 
 /* When an adaptive row stops: rows the advice reads get more time, since
- * the advice rests on their means; the others a short ceiling. */
+ * the advice rests on their means, and most the one-write rows that
+ * commit_delay is half of; the others a short ceiling. */
 static void
 limits_for(const struct options *o, const struct row_spec *spec, struct precision_limits *lim)
 {
@@ -45,7 +46,12 @@ limits_for(const struct options *o, const struct row_spec *spec, struct precisio
 	lim->min_slices = o->rounds;
 	lim->min_ops = ADAPTIVE_MIN_OPS;
 	lim->target = PRECISION_TARGET;
-	lim->ceiling_ns = advice_row ? ADAPTIVE_ADVICE_CEILING_NS : ADAPTIVE_OTHER_CEILING_NS;
+	if (advice_row && spec->group == GROUP_ONE)
+		lim->ceiling_ns = ADAPTIVE_BASIS_CEILING_NS;
+	else if (advice_row)
+		lim->ceiling_ns = ADAPTIVE_ADVICE_CEILING_NS;
+	else
+		lim->ceiling_ns = ADAPTIVE_OTHER_CEILING_NS;
 	lim->hard_ns = advice_row ? ADAPTIVE_ADVICE_CAP_NS : ADAPTIVE_OTHER_CAP_NS;
 }
 
@@ -326,7 +332,8 @@ alloc_rows(const struct options *o, struct target_result *tr)
 	for (i = 0; i < n; i++) {
 		struct row_result *res = &tr->rows[i];
 
-		row_init(res, &specs[i]);
+		/* calloc's rows: the histograms' unused pages cost nothing. */
+		row_init_zeroed(res, &specs[i]);
 		/* Every round a row can have: a fixed run's --rounds, or as many
 		 * 20ms rounds as an adaptive row's cap holds. */
 		if (row_reserve_slices(res, o->adaptive ?

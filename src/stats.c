@@ -68,6 +68,15 @@ stats_init(struct stats *s)
 }
 
 void
+stats_init_zeroed(struct stats *s)
+{
+	s->count = 0;
+	s->sum_ns = 0;
+	s->min_ns = UINT64_MAX;
+	s->max_ns = 0;
+}
+
+void
 stats_add(struct stats *s, uint64_t ns)
 {
 	s->count++;

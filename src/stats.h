@@ -27,6 +27,10 @@ struct stats {
 };
 
 void stats_init(struct stats *s);
+
+/* stats_init for s in zero-filled memory (calloc): its buckets, already
+ * zero, are not touched, so the pages of those never used take no memory. */
+void stats_init_zeroed(struct stats *s);
 void stats_add(struct stats *s, uint64_t ns);
 
 /* Add n operations timed together in batch_ns: the sum stays exact, and
