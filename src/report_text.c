@@ -8,6 +8,7 @@
 #include "plan.h"
 #include "platform.h"
 #include "report.h"
+#include "report_group.h"
 #include "wrap.h"
 
 #define NAME_WIDTH 36
@@ -248,6 +249,8 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	else
 		fprintf(out, "  commit_delay: no advice\n");
 	put_wrapped(out, 4, a->delay_reason);
+	if (a->delay_measured)
+		put_wrapped(out, 4, a->rule_reason);
 	if (tr->sleep.samples > 0) {
 		char line[ADVICE_TEXT_LEN], slack[48] = "";
 
@@ -260,9 +263,17 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		    tr->sleep.p99_usecs, tr->sleep.samples, slack);
 		put_wrapped(out, 4, line);
 	}
-	if (a->have_delay && a->commit_delay_usecs > 0)
-		put_wrapped(out, 4, "(the server waits only when at least commit_siblings "
-		    "(default 5) other transactions are active: test it with your workload)");
+	if (a->delay_measured) {
+		fprintf(out, "  commit_siblings = %u\n", a->commit_siblings);
+		put_wrapped(out, 4, a->siblings_reason);
+	} else if (a->have_delay && a->commit_delay_usecs > 0) {
+		char line[ADVICE_TEXT_LEN];
+
+		snprintf(line, sizeof line, "(the server waits only when at least "
+		    "commit_siblings (default 5) other transactions are active; -t %s "
+		    "measures what a delay does here)", plan_group_name(GROUP_GROUP));
+		put_wrapped(out, 4, line);
+	}
 	for (i = 0; i < a->nwarnings; i++) {
 		char line[ADVICE_TEXT_LEN + 64];
 
@@ -283,6 +294,7 @@ report_text(FILE *out, const struct report *r)
 
 	print_header(out, r);
 	print_tables(out, r);
+	report_group_text(out, r);
 	for (t = 0; t < r->ntargets; t++)
 		if (r->targets[t].measured)
 			print_advice(out, r, &r->targets[t]);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "group_result.h"
 #include "plan.h"
 #include "platform.h"
 #include "probe.h"
@@ -133,7 +134,7 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 static size_t
 largest_write(const struct row_result *rows, size_t n)
 {
-	size_t i, max = 0;
+	size_t i, max = 1;	/* a buffer even when no group has rows */
 
 	for (i = 0; i < n; i++)
 		if (rows[i].spec.write_bytes > max)
@@ -193,7 +194,7 @@ run_target(const struct options *o, const char *dir, struct progress *p,
 	memset(tr, 0, sizeof *tr);
 	tr->path = o->filename ? o->filename : dir;
 	tr->nrows = plan_build(o, specs, PLAN_MAX_ROWS);
-	tr->rows = calloc(tr->nrows, sizeof *tr->rows);
+	tr->rows = calloc(tr->nrows ? tr->nrows : 1, sizeof *tr->rows);
 	if (tr->rows == NULL) {
 		snprintf(tr->error, sizeof tr->error, "%s: out of memory", tr->path);
 		return STATUS_USAGE;
@@ -209,6 +210,12 @@ run_target(const struct options *o, const char *dir, struct progress *p,
 	if (storage_probe(tf.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
 		storage_info_init(&tr->storage);
 	rc = measure(o, &tf, tr, tr->path, p);
+	/* Groups that are not rows (the group-commit experiment) come last,
+	 * on the same file: it is removed at the end. */
+	for (i = 0; i < GROUP_COUNT && rc == STATUS_OK; i++)
+		if ((o->groups & (1u << i)) && group_table[i].run != NULL)
+			rc = group_table[i].run(o, &tf, tr, p);
+	progress_clear(p);
 	if (testfile_remove(&tf, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
 		tr->failed = true;
 		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
@@ -227,4 +234,6 @@ run_free(struct target_result *tr)
 	free(tr->rows);
 	tr->rows = NULL;
 	tr->nrows = 0;
+	group_result_free(tr->group);
+	tr->group = NULL;
 }
