@@ -16,6 +16,14 @@
  * they returned. Set to the target directory, it keeps the count on the
  * test file and its directory whatever else the program opens.
  *
+ *   SYNCPROBE_FAULT_SYNC_DELAY_US=N
+ *
+ * makes every fdatasync and fsync that counts (see SYNCPROBE_FAULT_PATH)
+ * last N microseconds longer: the real call, then a sleep, as a disk that
+ * takes that long to flush would block the caller. For bench/
+ * pgbench_delay.sh, which loads it into a PostgreSQL server and into
+ * syncprobe alike to compare them on a disk that flushes in milliseconds.
+ *
  *   SYNCPROBE_FAULT_LOG=FILE
  *
  * appends "loaded" when the library is loaded and "OP N ERRNO" for each
@@ -42,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_FAULTS  8
@@ -81,6 +90,7 @@ static struct fault faults[MAX_FAULTS];
 static size_t nfaults;
 static unsigned long calls[OP_COUNT];
 static const char *only_path;		/* SYNCPROBE_FAULT_PATH, or NULL */
+static unsigned long sync_delay_us;	/* SYNCPROBE_FAULT_SYNC_DELAY_US */
 static unsigned char tracked[MAX_FD];	/* fds of files under only_path */
 
 typedef ssize_t (*pwrite_fn)(int, const void *, size_t, off_t);
@@ -206,6 +216,22 @@ parse_fault(const char *spec, const char *item, size_t len)
 	nfaults++;
 }
 
+/* SYNCPROBE_FAULT_SYNC_DELAY_US: microseconds, 0 when unset. */
+static unsigned long
+parse_delay(const char *s)
+{
+	unsigned long v;
+	char *end;
+
+	if (s == NULL || *s == '\0')
+		return 0;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*end != '\0' || errno != 0 || v > 10000000UL)
+		die_config(s, "SYNCPROBE_FAULT_SYNC_DELAY_US must be microseconds, at most 10 s");
+	return v;
+}
+
 __attribute__((constructor)) static void
 shim_init(void)
 {
@@ -216,6 +242,7 @@ shim_init(void)
 	only_path = getenv("SYNCPROBE_FAULT_PATH");
 	if (only_path != NULL && *only_path == '\0')
 		only_path = NULL;
+	sync_delay_us = parse_delay(getenv("SYNCPROBE_FAULT_SYNC_DELAY_US"));
 	if (spec != NULL && *spec != '\0') {
 		for (p = spec;;) {
 			size_t len = strcspn(p, ",");
@@ -314,18 +341,35 @@ pwrite64(int fd, const void *buf, size_t len, off64_t off)
 	return inject_fd(OP_PWRITE, fd) ? -1 : real_pwrite64(fd, buf, len, off);
 }
 
+/* A slower disk: the sync returns sync_delay_us later. */
+static int
+delayed(int fd, int rc)
+{
+	struct timespec ts;
+	int saved = errno;
+
+	if (sync_delay_us == 0 || !fd_counts(fd))
+		return rc;
+	ts.tv_sec = (time_t)(sync_delay_us / 1000000UL);
+	ts.tv_nsec = (long)(sync_delay_us % 1000000UL) * 1000L;
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+	errno = saved;
+	return rc;
+}
+
 int
 fdatasync(int fd)
 {
 	resolve();
-	return inject_fd(OP_FDATASYNC, fd) ? -1 : real_fdatasync(fd);
+	return inject_fd(OP_FDATASYNC, fd) ? -1 : delayed(fd, real_fdatasync(fd));
 }
 
 int
 fsync(int fd)
 {
 	resolve();
-	return inject_fd(OP_FSYNC, fd) ? -1 : real_fsync(fd);
+	return inject_fd(OP_FSYNC, fd) ? -1 : delayed(fd, real_fsync(fd));
 }
 
 int
