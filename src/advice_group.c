@@ -2,14 +2,15 @@
  * measured, part of the advice (advice.h). Pure, like advice.c.
  *
  * Per client count the experiment knows the delay with the most commits/s
- * and the smallest delay within noise of it. The server has one
- * commit_delay, and commit_siblings can only keep it away from low
- * concurrency: the delay sleeps only while at least commit_siblings other
- * transactions are active. So the advice is the smallest delay that, at
- * the lowest client count where some delay beat 0, is within noise of the
- * best and itself beat 0, and lost at no higher client count; and
- * commit_siblings so high that it does not apply below that count. Where
- * no such delay exists, the advice is 0. */
+ * and the smallest delay within noise of it; where 0 is within noise of
+ * the best, a delay gained nothing there. The server has one commit_delay,
+ * and commit_siblings can only keep it away from low concurrency: the
+ * delay sleeps only while at least commit_siblings other transactions are
+ * active. So the advice is, at the lowest client count where 0 is not
+ * within noise of the best, the smallest delay that is, unless it trails 0
+ * at a higher client count (then the next one within noise of the best);
+ * and commit_siblings so high that it does not apply below that count.
+ * Where there is no such delay, the advice is 0. */
 #include "config.h"
 
 #include "advice.h"
@@ -67,8 +68,8 @@ no_loss_from(const struct group_result *g, size_t ci, size_t di)
 }
 
 /* The delay for client count ci: the smallest within noise of the best
- * that beat 0 and loses nowhere above; 0 (none) when 0 is within noise of
- * the best there, or no delay qualifies. */
+ * that loses nowhere above; 0 (none) when 0 is within noise of the best
+ * there, or no delay qualifies. */
 static size_t
 delay_for(const struct group_result *g, size_t ci)
 {
@@ -76,12 +77,9 @@ delay_for(const struct group_result *g, size_t ci)
 
 	if (g->pick[ci] == 0)
 		return 0;
-	for (di = g->pick[ci]; di < g->ndelays; di++) {
-		const struct group_cell *c = group_cell_at(g, ci, di);
-
-		if (c->near_best && c->vs_zero == GROUP_BETTER && no_loss_from(g, ci + 1, di))
+	for (di = g->pick[ci]; di < g->ndelays; di++)
+		if (group_cell_at(g, ci, di)->near_best && no_loss_from(g, ci + 1, di))
 			return di;
-	}
 	return 0;
 }
 
@@ -125,8 +123,8 @@ describe_zero(struct text *t, const struct group_result *g)
 		if (g->pick[ci] != 0) {
 			const struct group_cell *best = group_cell_at(g, ci, g->best[ci]);
 
-			text_add(t, "%ld us gained %+.1f%% at %u client%s, but no delay that "
-			    "gained there is free of a loss at more clients, and commit_siblings "
+			text_add(t, "%ld us gained %+.1f%% at %u client%s, but every delay "
+			    "within noise of it there loses at more clients, and commit_siblings "
 			    "can only keep a delay away from fewer", best->delay_usecs,
 			    best->vs_zero_pct, best->clients, plural(best->clients));
 			return;
@@ -156,6 +154,7 @@ void
 advice_from_group(const struct group_result *g, struct advice *a)
 {
 	struct text delay, rule, siblings;
+	const struct group_cell *best;
 	size_t ci, di = 0;
 
 	for (ci = 0; ci < g->nclients; ci++)
@@ -182,8 +181,11 @@ advice_from_group(const struct group_result *g, struct advice *a)
 		    "commit_delay is 0");
 		return;
 	}
-	text_add(&delay, "the smallest delay within noise of the best at %u clients; "
-	    "against 0 it measured ", g->clients[ci]);
+	best = group_cell_at(g, ci, g->best[ci]);
+	text_add(&delay, "at %u client%s the most commits/s came with %ld us (%+.1f%%), and "
+	    "%ld us is the smallest delay within noise of it%s; against 0 it measured ",
+	    g->clients[ci], plural(g->clients[ci]), best->delay_usecs, best->vs_zero_pct,
+	    g->delays[di], di == g->pick[ci] ? "" : " that loses at no higher client count");
 	describe_from(&delay, g, ci, di);
 	if (ci == 0) {
 		a->commit_siblings = g->siblings;

@@ -181,7 +181,16 @@ finish_cell(struct group_cell *c)
 	c->spread_pct = spread_pct(c);
 }
 
-/* Best and pick of client count ci, and every cell's verdict against 0. */
+/* Whether the cell ran as delay 0 did: a delay that never slept. */
+static bool
+never_slept(const struct group_cell *c)
+{
+	return c->delay_usecs > 0 && c->delayed == 0;
+}
+
+/* Best and pick of client count ci, and every cell's verdict against 0.
+ * A delay that never slept is delay 0 in effect: it is neither best nor
+ * pick, and is within noise of the best as delay 0 is. */
 static void
 finish_client_count(struct group_result *g, size_t ci)
 {
@@ -194,10 +203,9 @@ finish_client_count(struct group_result *g, size_t ci)
 		struct group_cell *c = group_cell_at(g, ci, di);
 
 		c->vs_zero = group_compare(c, zero, &c->vs_zero_pct, &c->noise_pct);
-		/* Never slept: it ran as delay 0 did, so a difference is noise. */
-		if (c->delay_usecs > 0 && c->delayed == 0)
-			c->vs_zero = GROUP_SAME;
-		if (c->commits_per_sec > group_cell_at(g, ci, g->best[ci])->commits_per_sec)
+		if (never_slept(c))
+			c->vs_zero = GROUP_SAME;	/* a difference is noise */
+		else if (c->commits_per_sec > group_cell_at(g, ci, g->best[ci])->commits_per_sec)
 			g->best[ci] = di;
 	}
 	best = group_cell_at(g, ci, g->best[ci]);
@@ -206,8 +214,14 @@ finish_client_count(struct group_result *g, size_t ci)
 		struct group_cell *c = group_cell_at(g, ci, di);
 
 		c->near_best = c == best || group_compare(c, best, &pct, &noise) != GROUP_WORSE;
-		if (c->near_best)
+		if (c->near_best && !never_slept(c))
 			g->pick[ci] = di;
+	}
+	for (di = 1; di < g->ndelays; di++) {
+		struct group_cell *c = group_cell_at(g, ci, di);
+
+		if (never_slept(c))
+			c->near_best = zero->near_best;
 	}
 }
 

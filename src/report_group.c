@@ -23,8 +23,7 @@ put_wrapped(FILE *out, int indent, const char *text)
 }
 
 static void
-print_preamble(FILE *out, const struct report *r, const struct target_result *tr,
-    size_t number)
+print_preamble(FILE *out, const struct target_result *tr, size_t number)
 {
 	const struct group_result *g = tr->group;
 	char title[96], page[16], rec[16], work[32], line[640];
@@ -49,7 +48,6 @@ print_preamble(FILE *out, const struct report *r, const struct target_result *tr
 		    g->basis_is_row ? "the one-write row's mean, as the advice" : "that flush",
 		    g->rule_usecs);
 	put_wrapped(out, 0, line);
-	(void)r;
 	put_wrapped(out, 0, "vs 0: commits/s over delay 0's, round by round; better or "
 	    "worse only beyond the noise, the 95% confidence half-width of that mean "
 	    "(Student's t over the rounds); \"no sleep\": the siblings gate never let the "
@@ -126,7 +124,7 @@ report_group_text(FILE *out, const struct report *r)
 
 		if (tr->group == NULL)
 			continue;
-		print_preamble(out, r, tr, r->ntargets > 1 ? t + 1 : 0);
+		print_preamble(out, tr, r->ntargets > 1 ? t + 1 : 0);
 		for (ci = 0; ci < tr->group->nclients; ci++)
 			print_client_count(out, tr->group, ci);
 	}
