@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "options.h"
 
 long
 advice_commit_delay(double mean_usecs)
@@ -178,6 +179,8 @@ choose_delay(const struct row_result *rows, size_t n, const struct advice_input 
 	a->basis = row;
 	a->basis_mean_usecs = row->mean_usecs;
 	a->commit_delay_usecs = advice_commit_delay(a->basis_mean_usecs);
+	a->rule_delay_usecs = a->commit_delay_usecs;
+	a->delay_method = method;
 	a->have_delay = true;
 	snprintf(a->delay_reason, sizeof a->delay_reason,
 	    "half of %.3f us, the mean of one write + sync with %s%s",
@@ -185,11 +188,31 @@ choose_delay(const struct row_result *rows, size_t n, const struct advice_input 
 	    in->forced_method ? " (--wal-sync-method)" : "");
 }
 
+const struct method *
+advice_flush_basis(const struct row_result *rows, size_t n, const struct advice_input *in,
+    double *rule_mean_usecs)
+{
+	struct advice a;
+
+	memset(&a, 0, sizeof a);
+	choose_method(rows, n, in, &a);
+	choose_delay(rows, n, in, &a);
+	*rule_mean_usecs = a.have_delay ? a.basis_mean_usecs : 0.0;
+	if (in->forced_method != NULL)
+		return in->forced_method;
+	return a.wal_sync_method != NULL ? a.wal_sync_method : in->platform_default;
+}
+
 void
 advice_compute(const struct row_result *rows, size_t n,
     const struct advice_input *in, struct advice *out)
 {
 	memset(out, 0, sizeof *out);
+	out->commit_siblings = DEFAULT_COMMIT_SIBLINGS;
 	choose_method(rows, n, in, out);
 	choose_delay(rows, n, in, out);
+	snprintf(out->siblings_reason, sizeof out->siblings_reason,
+	    "the server's default: a delay applies only while at least %u other "
+	    "transactions are active (-t group measures where a delay helps)",
+	    DEFAULT_COMMIT_SIBLINGS);
 }

@@ -6,6 +6,11 @@
 #include "options.h"
 #include "run.h"
 
+/* The method the group-commit experiment uses and the flush interval the
+ * rule halves, from the rows measured so far (advice_flush_basis). */
+const struct method *judge_flush_basis(const struct options *o,
+    const struct target_result *tr, double *rule_mean_usecs);
+
 /* Fill tr->advice, tr->sleep and the warnings from tr's measured rows. */
 void judge_target(const struct options *o, struct target_result *tr);
 

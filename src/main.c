@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "advice.h"
 #include "cleanup.h"
 #include "compare.h"
 #include "histogram.h"
@@ -41,7 +42,12 @@ enum long_only {
 	OPT_REMOVE,
 	OPT_HISTOGRAM,
 	OPT_LABEL,
-	OPT_COMPARE
+	OPT_COMPARE,
+	OPT_CLIENTS,
+	OPT_COMMIT_DELAYS,
+	OPT_COMMIT_SIBLINGS,
+	OPT_TXN_WORK,
+	OPT_RECORD_SIZE
 };
 
 static void groups_list(char *buf, size_t len);
@@ -49,6 +55,7 @@ static void methods_list(char *buf, size_t len);
 static void direct_list(char *buf, size_t len);
 static void pattern_list(char *buf, size_t len);
 static void formats_list(char *buf, size_t len);
+static void experiment_name(char *buf, size_t len);
 
 /* One row per option: getopt's table, the short options and --help are
  * all built from it. In arg and help, "{}" stands for the names list(). */
@@ -71,7 +78,8 @@ static const struct cli_option {
 	  "write unit, 1k..64k, a power of two (default 8k)", NULL },
 	{ "file-size", required_argument, OPT_FILE_SIZE, "SIZE",
 	  "size of the preallocated test file (default 16M)", NULL },
-	{ "tests", required_argument, 't', "LIST", "{} or all (default)", groups_list },
+	{ "tests", required_argument, 't', "LIST",
+	  "{} or all (default: all but the group-commit experiment)", groups_list },
 	{ "methods", required_argument, 'm', "LIST", "{} or all (default)", methods_list },
 	{ "direct", required_argument, OPT_DIRECT, "{}",
 	  "buffered and O_DIRECT rows, only direct, or only buffered (default both)",
@@ -83,6 +91,18 @@ static const struct cli_option {
 	{ "rounds", required_argument, OPT_ROUNDS, "N",
 	  "measure each group in N interleaved rounds (default 5; 1 = one block per row)",
 	  NULL },
+	{ "clients", required_argument, OPT_CLIENTS, "LIST",
+	  "-t {}: committers at once, each with a client (default 1,4,16,64)",
+	  experiment_name },
+	{ "commit-delays", required_argument, OPT_COMMIT_DELAYS, "LIST",
+	  "-t {}: commit_delay values in us (default 0 and 1/4 to 4 times the flush time)",
+	  experiment_name },
+	{ "commit-siblings", required_argument, OPT_COMMIT_SIBLINGS, "N",
+	  "-t {}: the server's commit_siblings, 0..1000 (default 5)", experiment_name },
+	{ "txn-work", required_argument, OPT_TXN_WORK, "DURATION",
+	  "-t {}: CPU work per transaction, 0..100ms (default 30us)", experiment_name },
+	{ "record-size", required_argument, OPT_RECORD_SIZE, "SIZE",
+	  "-t {}: log bytes per commit, 1..1M (default 112)", experiment_name },
 	{ "durability", required_argument, OPT_DURABILITY, "write|verify",
 	  "the power-cut check (DURABILITY in the manual): write records, "
 	  "acknowledging each once synced, or verify them after the power cut", NULL },
@@ -140,6 +160,12 @@ static void
 formats_list(char *buf, size_t len)
 {
 	names_join(&report_format_names, "|", buf, len);
+}
+
+static void
+experiment_name(char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", plan_group_name(GROUP_GROUP));
 }
 
 /* tmpl with its "{}" replaced by opt's names list. */
@@ -270,6 +296,50 @@ parse_size_option(int c, const char *arg, uint64_t *out)
 		die_value(c, arg, err);
 }
 
+/* The group-commit experiment's options. */
+static int
+parse_group_option(struct options *o, int c, const char *arg, char *err, size_t errlen)
+{
+	uint64_t list[OPTIONS_MAX_LIST], v;
+	size_t i, n;
+
+	switch (c) {
+	case OPT_CLIENTS:
+		if (options_parse_number_list(arg, 1, MAX_CLIENTS, list, &n, err, errlen) == -1)
+			return -1;
+		for (i = 0; i < n; i++)
+			o->clients[i] = (unsigned)list[i];
+		o->nclients = n;
+		return 0;
+	case OPT_COMMIT_DELAYS:
+		if (options_parse_number_list(arg, 0, COMMIT_DELAY_MAX_USECS, list, &n,
+		    err, errlen) == -1)
+			return -1;
+		for (i = 0; i < n; i++)
+			o->commit_delays[i] = (long)list[i];
+		o->ndelays = n;
+		return 0;
+	case OPT_COMMIT_SIBLINGS:
+		if (options_parse_number(arg, 0, MAX_COMMIT_SIBLINGS, &v, err, errlen) == -1)
+			return -1;
+		o->commit_siblings = (unsigned)v;
+		return 0;
+	case OPT_TXN_WORK:
+		return options_parse_duration_or_zero(arg, MAX_TXN_WORK_NS, &o->txn_work_ns,
+		    err, errlen);
+	case OPT_RECORD_SIZE:
+		if (options_parse_size(arg, &v, err, errlen) == -1)
+			return -1;
+		if (v < 1 || v > MAX_RECORD_BYTES) {
+			snprintf(err, errlen, "must be from 1 byte to 1MB");
+			return -1;
+		}
+		o->record_bytes = (size_t)v;
+		return 0;
+	}
+	return 0;
+}
+
 static void
 parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 {
@@ -340,6 +410,9 @@ parse_one(struct options *o, int c, const char *arg, bool *have_secs)
 		break;
 	case OPT_LABEL:
 		o->label = arg;
+		break;
+	default:
+		rc = parse_group_option(o, c, arg, err, sizeof err);
 		break;
 	}
 	if (rc == -1)

@@ -5,6 +5,7 @@
 #include "options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "method.h"
@@ -52,10 +53,18 @@ static const struct name_list durability_list = NAME_LIST_STRINGS(durability_nam
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/* -t group's client counts when --clients is not given. */
+static const unsigned default_clients[] = { 1, 4, 16, 64 };
+
 void
 options_defaults(struct options *o)
 {
 	memset(o, 0, sizeof *o);
+	memcpy(o->clients, default_clients, sizeof default_clients);
+	o->nclients = COUNT(default_clients);
+	o->commit_siblings = DEFAULT_COMMIT_SIBLINGS;
+	o->txn_work_ns = DEFAULT_TXN_WORK_NS;
+	o->record_bytes = DEFAULT_RECORD_BYTES;
 	o->adaptive = true;
 	o->test_ns = 0;
 	o->block_bytes = DEFAULT_BLOCK_BYTES;
@@ -137,8 +146,9 @@ ns_decimals(uint64_t scale)
 	return d;
 }
 
-int
-options_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen)
+/* A duration of any length up to MAX_TEST_NS, 0 included. */
+static int
+parse_duration_ns(const char *s, uint64_t *ns, char *err, size_t errlen)
 {
 	static const char usage[] = "not a duration (use e.g. 2, 1.5s or 500ms)";
 	static const char too_long[] = "too long (at most 3600s)";
@@ -192,11 +202,111 @@ options_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen)
 		snprintf(err, errlen, "%s", too_long);
 		return -1;
 	}
+	*ns = v;
+	return 0;
+}
+
+int
+options_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen)
+{
+	uint64_t v;
+
+	if (parse_duration_ns(s, &v, err, errlen) == -1)
+		return -1;
 	if (v < 1000) {
 		snprintf(err, errlen, "must be at least 1us");
 		return -1;
 	}
 	*ns = v;
+	return 0;
+}
+
+int
+options_parse_duration_or_zero(const char *s, uint64_t max_ns, uint64_t *ns,
+    char *err, size_t errlen)
+{
+	char most[32];
+	uint64_t v;
+
+	if (parse_duration_ns(s, &v, err, errlen) == -1)
+		return -1;
+	if (v > max_ns) {
+		options_format_duration(max_ns, most, sizeof most);
+		snprintf(err, errlen, "too long (at most %s)", most);
+		return -1;
+	}
+	*ns = v;
+	return 0;
+}
+
+static int
+compare_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* One whole number from min to max at s, ending at a comma or the end;
+ * *end is where it stopped. */
+static int
+parse_number_at(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    const char **end, char *err, size_t errlen)
+{
+	bool overflow;
+
+	*end = parse_digits(s, out, &overflow);
+	if (*end == s || (**end != ',' && **end != '\0')) {
+		snprintf(err, errlen, "not a whole number");
+		return -1;
+	}
+	if (overflow || *out < min || *out > max) {
+		snprintf(err, errlen, "%.*s is out of range (%llu to %llu)", (int)(*end - s), s,
+		    (unsigned long long)min, (unsigned long long)max);
+		return -1;
+	}
+	return 0;
+}
+
+int
+options_parse_number(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    char *err, size_t errlen)
+{
+	const char *end;
+
+	if (parse_number_at(s, min, max, out, &end, err, errlen) == -1)
+		return -1;
+	if (*end != '\0') {
+		snprintf(err, errlen, "not a whole number");
+		return -1;
+	}
+	return 0;
+}
+
+int
+options_parse_number_list(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    size_t *n, char *err, size_t errlen)
+{
+	const char *p = s, *end;
+	size_t count = 0, i, kept;
+
+	for (;;) {
+		if (count == OPTIONS_MAX_LIST) {
+			snprintf(err, errlen, "too many values (at most %d)", OPTIONS_MAX_LIST);
+			return -1;
+		}
+		if (parse_number_at(p, min, max, &out[count], &end, err, errlen) == -1)
+			return -1;
+		count++;
+		if (*end == '\0')
+			break;
+		p = end + 1;
+	}
+	qsort(out, count, sizeof *out, compare_u64);
+	for (i = kept = 0; i < count; i++)
+		if (kept == 0 || out[kept - 1] != out[i])
+			out[kept++] = out[i];
+	*n = kept;
 	return 0;
 }
 
@@ -420,9 +530,16 @@ options_validate(const struct options *o, char *err, size_t errlen)
 		    o->wal_method->name);
 		return -1;
 	}
-	if (o->wal_method != NULL && !(o->groups & (1u << GROUP_ONE))) {
-		snprintf(err, errlen, "--wal-sync-method: needs the '%s' test, which --tests leaves out",
-		    plan_group_name(GROUP_ONE));
+	if (o->wal_method != NULL && !(o->groups & ((1u << GROUP_ONE) | (1u << GROUP_GROUP)))) {
+		snprintf(err, errlen, "--wal-sync-method: needs the '%s' or '%s' test, which "
+		    "--tests leaves out", plan_group_name(GROUP_ONE), plan_group_name(GROUP_GROUP));
+		return -1;
+	}
+	if (o->wal_method != NULL && (o->groups & (1u << GROUP_GROUP)) &&
+	    method_unavailable(o->wal_method) != NULL) {
+		snprintf(err, errlen, "--wal-sync-method '%s': the '%s' test cannot use it: %s",
+		    o->wal_method->name, plan_group_name(GROUP_GROUP),
+		    method_unavailable(o->wal_method));
 		return -1;
 	}
 	return 0;

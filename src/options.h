@@ -21,6 +21,16 @@
 #define MAX_ROUNDS            1000u
 #define ERRBUF_LEN            256
 
+/* The group-commit experiment (-t group). */
+#define OPTIONS_MAX_LIST      16	/* values in --clients or --commit-delays */
+#define MAX_CLIENTS           1000u
+#define MAX_COMMIT_SIBLINGS   1000u	/* PostgreSQL's upper bound */
+#define DEFAULT_COMMIT_SIBLINGS 5u	/* and its default */
+#define DEFAULT_TXN_WORK_NS   30000ULL
+#define MAX_TXN_WORK_NS       100000000ULL	/* 100ms */
+#define DEFAULT_RECORD_BYTES  112u	/* a one-row INSERT and its commit, PostgreSQL 15 */
+#define MAX_RECORD_BYTES      (1u << 20)
+
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
 struct report_format;	/* report.h */
@@ -47,6 +57,16 @@ struct options {
 	/* --histogram's list of rows ("all" without one), or NULL: none. */
 	const char *histogram;
 	const char *label;	/* --label, or NULL: host:path */
+	/* -t group: client counts (ascending), commit_delays in us (ascending;
+	 * none: from the measured flush), commit_siblings, work per
+	 * transaction, log bytes per commit. */
+	unsigned clients[OPTIONS_MAX_LIST];
+	size_t nclients;
+	long commit_delays[OPTIONS_MAX_LIST];
+	size_t ndelays;
+	unsigned commit_siblings;
+	uint64_t txn_work_ns;
+	size_t record_bytes;
 	const char *const *targets;
 	size_t ntargets;
 	/* The durability check (src/durability.h). */
@@ -67,6 +87,16 @@ int options_parse_methods(const char *s, unsigned *out, char *err, size_t errlen
 int options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t errlen);
 int options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen);
 int options_parse_format(const char *s, const struct report_format **out,
+    char *err, size_t errlen);
+/* A whole number from min to max (--commit-siblings). */
+int options_parse_number(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    char *err, size_t errlen);
+/* A comma-separated list of whole numbers from min to max, sorted and
+ * without repeats (--clients, --commit-delays); at most OPTIONS_MAX_LIST. */
+int options_parse_number_list(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    size_t *n, char *err, size_t errlen);
+/* A duration that may be 0 (--txn-work), at most max_ns. */
+int options_parse_duration_or_zero(const char *s, uint64_t max_ns, uint64_t *ns,
     char *err, size_t errlen);
 /* A method this system has (--wal-sync-method). */
 int options_parse_method(const char *s, const struct method **out, char *err, size_t errlen);

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "group_commit.h"
+#include "group_run.h"
+
 static void one_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
 static void two_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
 static void sizes_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
@@ -15,6 +18,8 @@ static void nosync_rows(const struct options *o, struct row_spec *specs, size_t 
 static uint64_t one_block(const struct options *o);
 static uint64_t two_blocks(const struct options *o);
 static uint64_t sizes_bytes(const struct options *o);
+static void no_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static uint64_t log_bytes(const struct options *o);
 
 const struct group_entry group_table[GROUP_COUNT] = {
 	[GROUP_ONE] = { "one", "Compare file sync methods using one {} write",
@@ -27,6 +32,8 @@ const struct group_entry group_table[GROUP_COUNT] = {
 	    "Test if fsync on non-write file descriptor is honored",
 	    descriptor_rows, one_block, true },
 	[GROUP_NOSYNC] = { "nosync", "Non-sync'ed {} writes", nosync_rows, one_block, true },
+	[GROUP_GROUP] = { "group", "Group commit with commit_delay, {} log pages",
+	    no_rows, log_bytes, false, group_run },
 };
 
 /* The open_sync write sizes test: 16kB as n writes of 16kB/n. */
@@ -83,6 +90,25 @@ sizes_bytes(const struct options *o)
 {
 	(void)o;
 	return SIZES_TOTAL_BYTES;
+}
+
+/* The group-commit log wraps around in the file: it must hold every page
+ * the log can have unwritten at once (group_commit.c sizes that). */
+static uint64_t
+log_bytes(const struct options *o)
+{
+	unsigned most = o->nclients ? o->clients[o->nclients - 1] : 1;
+
+	return gc_ring_pages(o->block_bytes, o->record_bytes, most) * o->block_bytes;
+}
+
+static void
+no_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	(void)o;
+	(void)specs;
+	(void)n;
+	(void)max;
 }
 
 static bool

@@ -11,6 +11,11 @@
 #include "names.h"
 #include "options.h"
 #include "row.h"
+#include "status.h"
+
+struct progress;
+struct target_result;
+struct testfile;
 
 #define PLAN_MAX_ROWS     40
 #define SIZES_TOTAL_BYTES 16384u	/* the open_sync sizes group: 16kB per op */
@@ -24,6 +29,10 @@ struct group_entry {
 	/* The test file must hold this many bytes for the group to run. */
 	uint64_t (*file_bytes)(const struct options *o);
 	bool in_default;	/* run when -t is not given */
+	/* A group whose results are not timed rows: run after the rows of
+	 * every chosen group, on the same test file; NULL for row groups. */
+	enum exit_status (*run)(const struct options *o, const struct testfile *tf,
+	    struct target_result *tr, struct progress *p);
 };
 
 extern const struct group_entry group_table[GROUP_COUNT];

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "plan.h"
 #include "report.h"
 
 /* A comment line: newlines in the text (a path may hold one) must not end
@@ -60,7 +61,7 @@ report_conf(FILE *out, const struct report *r)
 	}
 	/* The method the delay rests on: the advised one, or the server's
 	 * own (--wal-sync-method), so the two lines always agree. */
-	method = a->basis->spec.method;
+	method = a->delay_method;
 	if (a->wal_sync_method != NULL && method != a->wal_sync_method)
 		fprintf(out, "# syncprobe would advise wal_sync_method = '%s'; "
 		    "these lines keep the server's %s\n", a->wal_sync_method->name, method->name);
@@ -68,10 +69,23 @@ report_conf(FILE *out, const struct report *r)
 		put_comment(out, "wal_sync_method: ", a->method_reason);
 	fprintf(out, "%swal_sync_method = '%s'\t# %.1f us per %s write + flush\n",
 	    off, method->name, a->basis_mean_usecs, block);
-	fprintf(out, "%scommit_delay = %ld\t\t# us: half of the %s flush interval (%.3f us)\n",
-	    off, a->commit_delay_usecs, a->basis->spec.name, a->basis_mean_usecs);
-	fprintf(out, "#commit_siblings = 5\t\t# commit_delay waits only while this many "
-	    "other transactions are active\n");
+	if (a->delay_measured) {
+		fprintf(out, "%scommit_delay = %ld\t\t# us: measured by -t %s\n",
+		    off, a->commit_delay_usecs, plan_group_name(GROUP_GROUP));
+		put_comment(out, "commit_delay: ", a->delay_reason);
+		put_comment(out, "", a->rule_reason);
+	} else {
+		fprintf(out, "%scommit_delay = %ld\t\t# us: half of the %s flush interval (%.3f us)\n",
+		    off, a->commit_delay_usecs, a->basis ? a->basis->spec.name : method->name,
+		    a->basis_mean_usecs);
+	}
+	if (a->commit_siblings != DEFAULT_COMMIT_SIBLINGS) {
+		fprintf(out, "%scommit_siblings = %u\n", off, a->commit_siblings);
+		put_comment(out, "commit_siblings: ", a->siblings_reason);
+	} else {
+		fprintf(out, "#commit_siblings = %u\t\t# commit_delay waits only while this many "
+		    "other transactions are active\n", DEFAULT_COMMIT_SIBLINGS);
+	}
 	for (i = 0; i < a->nwarnings; i++) {
 		char prefix[64];
 

@@ -13,6 +13,8 @@
 #include "precision.h"
 #include "platform.h"
 #include "report.h"
+#include "report_group.h"
+#include "group_result.h"
 
 #define JSON_SCHEMA_VERSION 1
 #define USECS_DECIMALS      3	/* nanoseconds */
@@ -199,6 +201,7 @@ put_row(struct json *j, const struct row_result *row)
 	json_end_object(j);
 }
 
+
 static void
 put_advice(struct json *j, const struct target_result *tr)
 {
@@ -213,7 +216,26 @@ put_advice(struct json *j, const struct target_result *tr)
 	else
 		json_null(j, "commit_delay");
 	json_string(j, "commit_delay_reason", a->delay_reason);
-	if (a->have_delay) {
+	json_string(j, "commit_delay_source", !a->have_delay ? NULL :
+	    a->delay_measured ? plan_group_name(GROUP_GROUP) : "rule");
+	if (a->have_delay)
+		json_int(j, "rule_commit_delay", a->rule_delay_usecs);
+	else
+		json_null(j, "rule_commit_delay");
+	json_string(j, "rule_commit_delay_reason", a->delay_measured ? a->rule_reason : NULL);
+	json_uint(j, "commit_siblings", a->commit_siblings);
+	json_string(j, "commit_siblings_reason", a->siblings_reason);
+	if (a->have_delay && a->basis == NULL) {
+		/* -t group without the one-write test: its own flush. */
+		json_begin_object(j, "basis");
+		json_string(j, "group", plan_group_name(GROUP_GROUP));
+		json_string(j, "name", "one committer, commit_delay 0");
+		json_string(j, "method", a->delay_method->name);
+		json_bool(j, "direct", false);
+		json_double(j, "mean_usecs", a->basis_mean_usecs, USECS_DECIMALS);
+		json_uint(j, "ops", tr->group ? tr->group->flush_count : 0);
+		json_end_object(j);
+	} else if (a->have_delay) {
 		json_begin_object(j, "basis");
 		json_string(j, "group", plan_group_name(a->basis->spec.group));
 		json_string(j, "name", a->basis->spec.name);
@@ -332,6 +354,7 @@ put_target(struct json *j, const struct target_result *tr)
 	for (i = 0; i < tr->nrows; i++)
 		put_row(j, &tr->rows[i]);
 	json_end_array(j);
+	report_group_json(j, tr->group);
 	put_advice(j, tr);
 	json_end_object(j);
 }

@@ -18,6 +18,7 @@
 #include "platform.h"
 #include "precision.h"
 #include "report.h"
+#include "report_group.h"
 #include "sidebyside.h"
 #include "wrap.h"
 
@@ -412,6 +413,8 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	else
 		fprintf(out, "  commit_delay: no advice\n");
 	put_wrapped(out, 4, a->delay_reason);
+	if (a->delay_measured)
+		put_wrapped(out, 4, a->rule_reason);
 	if (tr->sleep.samples > 0) {
 		char line[ADVICE_TEXT_LEN], slack[48] = "";
 
@@ -424,9 +427,17 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		    tr->sleep.p99_usecs, tr->sleep.samples, slack);
 		put_wrapped(out, 4, line);
 	}
-	if (a->have_delay && a->commit_delay_usecs > 0)
-		put_wrapped(out, 4, "(the server waits only when at least commit_siblings "
-		    "(default 5) other transactions are active: test it with your workload)");
+	if (a->delay_measured) {
+		fprintf(out, "  commit_siblings = %u\n", a->commit_siblings);
+		put_wrapped(out, 4, a->siblings_reason);
+	} else if (a->have_delay && a->commit_delay_usecs > 0) {
+		char line[ADVICE_TEXT_LEN];
+
+		snprintf(line, sizeof line, "(the server waits only when at least "
+		    "commit_siblings (default 5) other transactions are active; -t %s "
+		    "measures what a delay does here)", plan_group_name(GROUP_GROUP));
+		put_wrapped(out, 4, line);
+	}
 	for (i = 0; i < a->nwarnings; i++) {
 		char line[ADVICE_TEXT_LEN + 64];
 
@@ -447,6 +458,7 @@ text_end(FILE *out, const struct report *r)
 
 	if (report_several(r))
 		print_tables(out, r);
+	report_group_text(out, r);
 	if (r->interrupted_by != 0) {
 		char line[160];
 

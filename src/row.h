@@ -23,6 +23,7 @@ enum group {
 	GROUP_SIZES,
 	GROUP_DESCRIPTOR,
 	GROUP_NOSYNC,
+	GROUP_GROUP,		/* the group-commit experiment: cells, not rows */
 	GROUP_COUNT
 };
 

@@ -12,6 +12,7 @@
 
 #include "advice.h"
 #include "cleanup.h"
+#include "group_result.h"
 #include "plan.h"
 #include "platform.h"
 #include "precision.h"
@@ -306,10 +307,12 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 	return rc;
 }
 
+/* The largest write of the rows, and at least one block (-t group alone
+ * has no rows). */
 static size_t
-largest_write(const struct row_result *rows, size_t n)
+largest_write(const struct row_result *rows, size_t n, size_t block)
 {
-	size_t i, max = 0;
+	size_t i, max = block;
 
 	for (i = 0; i < n; i++)
 		if (rows[i].spec.write_bytes > max)
@@ -325,7 +328,8 @@ alloc_rows(const struct options *o, struct target_result *tr)
 	struct row_spec specs[PLAN_MAX_ROWS];
 	size_t i, n = plan_build(o, specs, PLAN_MAX_ROWS);
 
-	tr->rows = calloc(n, sizeof *tr->rows);
+	/* -t group alone plans no row: still a (one-row) array to free. */
+	tr->rows = calloc(n ? n : 1, sizeof *tr->rows);
 	if (tr->rows == NULL)
 		return -1;
 	tr->nrows = n;
@@ -410,13 +414,14 @@ run_target(const struct options *o, const char *dir, const struct run_hooks *h,
 	char rmerr[REASON_LEN];
 	unsigned char *buf;
 	enum exit_status rc;
+	size_t i;
 
 	memset(tr, 0, sizeof *tr);
 	tr->path = o->filename ? o->filename : dir;
 	/* Everything the run needs is allocated before the test file
 	 * exists: running out of memory leaves nothing to clean up. */
 	if (alloc_rows(o, tr) == -1 ||
-	    (buf = probe_alloc_buffer(largest_write(tr->rows, tr->nrows))) == NULL) {
+	    (buf = probe_alloc_buffer(largest_write(tr->rows, tr->nrows, o->block_bytes))) == NULL) {
 		snprintf(tr->error, sizeof tr->error, "%s: out of memory", tr->path);
 		return STATUS_IO;
 	}
@@ -435,6 +440,12 @@ run_target(const struct options *o, const char *dir, const struct run_hooks *h,
 		h->ready(h->ctx, tr);
 	rc = measure(o, &tf, buf, tr, h);
 	free(buf);
+	/* Groups that are not rows (the group-commit experiment) come last,
+	 * on the same file: it is removed at the end. */
+	for (i = 0; i < GROUP_COUNT && rc == STATUS_OK && !tr->interrupted; i++)
+		if ((o->groups & (1u << i)) && group_table[i].run != NULL)
+			rc = group_table[i].run(o, &tf, tr, h->progress);
+	progress_clear(h->progress);
 	if (testfile_remove(&tf, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
 		tr->failed = true;
 		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
@@ -453,4 +464,6 @@ run_free(struct target_result *tr)
 	free(tr->rows);
 	tr->rows = NULL;
 	tr->nrows = 0;
+	group_result_free(tr->group);
+	tr->group = NULL;
 }

@@ -16,6 +16,8 @@
 #include "status.h"
 #include "storage.h"
 
+struct group_result;
+
 struct target_result {
 	const char *path;		/* as the user gave it */
 	struct row_result *rows;
@@ -30,6 +32,7 @@ struct target_result {
 	char error[REASON_LEN];
 	struct storage_info storage;	/* where the target lives */
 	struct sleep_result sleep;	/* the real length of a commit_delay sleep */
+	struct group_result *group;	/* -t group's cells, or NULL */
 	struct advice advice;
 };
 

@@ -245,7 +245,8 @@ warn_direct(const struct row_result *rows, size_t n, struct advice *a)
 static void
 warn_few_samples(struct advice *a)
 {
-	if (a->basis == NULL || a->basis->ops >= WARN_MIN_BASIS_OPS)
+	/* A delay measured by -t group rests on its cells, not on the row. */
+	if (a->basis == NULL || a->basis->ops >= WARN_MIN_BASIS_OPS || a->delay_measured)
 		return;
 	advice_warn(a, "few_samples",
 	    "commit_delay rests on only %llu operations of %s, so it may move from "
@@ -264,11 +265,16 @@ warn_sleep(const struct sleep_result *sleep, struct advice *a)
 		return;
 	if (sleep->timer_slack_usecs >= 0.0)
 		snprintf(slack, sizeof slack, ", timer slack %.0f us", sleep->timer_slack_usecs);
+	/* Point at what settles it, never at another value than the advice. */
 	advice_warn(a, "sleep_overshoot",
 	    "A commit_delay of %ld us really sleeps %.1f us on average here (p99 %.1f "
-	    "us%s): each delayed flush waits over twice as long as advised. Lower the "
-	    "server's timer slack (systemd TimerSlackNSec=) or leave commit_delay at 0.",
-	    a->commit_delay_usecs, sleep->mean_usecs, sleep->p99_usecs, slack);
+	    "us%s): each delayed flush waits over twice as long as asked. %s",
+	    a->commit_delay_usecs, sleep->mean_usecs, sleep->p99_usecs, slack,
+	    a->delay_measured ? "The group-commit experiment's delays slept as long, so "
+	    "its figures include this; a lower timer slack for the server (systemd "
+	    "TimerSlackNSec=) would change them." : "Lower the server's timer slack "
+	    "(systemd TimerSlackNSec=), and measure what a delay does here with the "
+	    "group-commit experiment (-t group).");
 }
 
 void

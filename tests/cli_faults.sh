@@ -131,6 +131,11 @@ elif [ -z "$preload" ]; then
 else
 	tap_fail "EINVAL from the first direct pwrite: an unsupported row, exit 0" "rc=$rc $(cat "$WORK/err")"
 fi
+# In the group-commit experiment: its threads stop, the file is removed.
+inject "EIO from an fdatasync of -t group" fdatasync:EIO:60 1 "fdatasync $file" \
+    -q -n 20 --file-size 64k -t group --clients 1,4 --commit-delays 0,20 --rounds 2
+inject "EIO from a pwrite of -t group" pwrite:EIO:40 1 "pwrite $file" \
+    -q -n 20 --file-size 64k -t group --clients 4 --commit-delays 0,20 --rounds 2
 inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t descriptor
 # The 64kB file is filled in eight 8kB writes; the 11th is open_datasync's third.
 inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:11 1 "pwrite $file" \

@@ -36,7 +36,9 @@
  * makes the disk slow instead of failing: every fdatasync and fsync, and
  * every pwrite to a descriptor opened with O_DSYNC or O_SYNC, sleeps N
  * microseconds before the real call (on files under SYNCPROBE_FAULT_PATH
- * only, when that is set), as a disk that takes N us to flush would.
+ * only, when that is set), as a disk that takes N us to flush would. The
+ * benches load it into a PostgreSQL server and into syncprobe alike
+ * (bench/pgbench_delay.sh, bench/slowdisk.sh).
  *
  *   SYNCPROBE_FAULT_LOG=FILE
  *

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "advice.h"
+#include "group_result.h"
 #include "method.h"
 #include "options.h"
 #include "plan.h"
@@ -145,6 +146,94 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 	}
 	warnings_compute(tr->rows, tr->nrows, &tr->storage,
 	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
+}
+
+/* The group-commit experiment at 1, 8 and 32 clients, its sweep made of d,
+ * the one-write row's mean: delays never sleep at 1, cost at 8 and pay at
+ * 32, where d and 2d beat 0. Each cell's rounds wobble around its rate so
+ * that the noise is not zero. */
+static struct group_result *
+fixture_group(double d)
+{
+	static const unsigned clients[] = { 1, 8, 32 };
+	long delays[6] = { 0, advice_commit_delay(d / 2), advice_commit_delay(d),
+	    advice_commit_delay(2 * d), advice_commit_delay(4 * d), advice_commit_delay(8 * d) };
+	static const double rate[3][6] = {
+		{ 9000, 9050, 8980, 9010, 8990, 9020 },
+		{ 29100, 27350, 26200, 21500, 17000, 11000 },
+		{ 31000, 31300, 31900, 35800, 36100, 32500 },
+	};
+	static const double per_flush[3] = { 1.0, 3.6, 9.5 };
+	static const double wobble[5] = { 0.012, -0.009, 0.004, -0.011, 0.006 };
+	struct group_result *g = group_result_new(clients, 3, delays, 6, 5);
+	size_t ci, di;
+	unsigned k;
+
+	g->method = method_find("fdatasync");
+	g->page_bytes = 8192;
+	g->record_bytes = 112;
+	g->txn_work_ns = 30000;
+	g->siblings = 5;
+	g->flush_usecs = 88.75;
+	g->flush_count = 2051;
+	g->basis_usecs = d;
+	g->basis_is_row = true;
+	g->rule_usecs = delays[2];
+	for (ci = 0; ci < 3; ci++)
+		for (di = 0; di < 6; di++) {
+			struct group_cell *c = group_cell_at(g, ci, di);
+
+			for (k = 0; k < 5; k++) {
+				double r = rate[ci][di] * (1.0 + wobble[(k + di + di / 5) % 5]);
+				struct group_slice *sl = &c->slices[k];
+
+				sl->ns = 100000000ULL;
+				sl->commits = (uint64_t)(r / 10.0 + 0.5);
+				sl->flushes = (uint64_t)(r / 10.0 / per_flush[ci] + 0.5);
+				c->commits += sl->commits;
+				c->flushes += sl->flushes;
+				c->elapsed_ns += sl->ns;
+			}
+			for (k = 0; k < 200; k++)
+				stats_add(&c->latency, (uint64_t)(clients[ci] * 25000 +
+				    (ci > 0 ? (uint64_t)delays[di] * 1000 : 0) + (k % 13) * 3000 +
+				    (k % 50 == 0 ? 250000 : 0)));
+			c->delayed = ci > 0 && di > 0 ? c->flushes * 3 / 4 : 0;
+			c->flush_ns = c->flushes * (uint64_t)(48750 + ci * 4000);
+		}
+	group_result_finish(g);
+	return g;
+}
+
+/* A target that ran the one-write test and the experiment. */
+static void
+fixture_group_target(const struct options *o, struct target_result *tr)
+{
+	struct row_spec specs[PLAN_MAX_ROWS];
+	struct advice_input in = { NULL, method_find("fdatasync"), NULL };
+	size_t i;
+
+	memset(tr, 0, sizeof *tr);
+	tr->path = "/var/lib/postgresql";
+	tr->nrows = plan_build(o, specs, PLAN_MAX_ROWS);
+	tr->rows = calloc(tr->nrows, sizeof *tr->rows);
+	tr->measured = true;
+	fixture_storage(&tr->storage);
+	for (i = 0; i < tr->nrows; i++) {
+		row_init(&tr->rows[i], &specs[i]);
+		fill_row(&tr->rows[i], i, o->rounds);
+	}
+	tr->group = fixture_group(tr->rows[0].mean_usecs);
+	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
+	advice_from_group(tr->group, &tr->advice);
+	tr->sleep.requested_usecs = tr->advice.commit_delay_usecs;
+	tr->sleep.samples = 200;
+	tr->sleep.mean_usecs = 101.5;
+	tr->sleep.p50_usecs = 99.0;
+	tr->sleep.p99_usecs = 131.25;
+	tr->sleep.max_usecs = 160.0;
+	tr->sleep.timer_slack_usecs = 50.0;
+	warnings_compute(tr->rows, tr->nrows, &tr->storage, &tr->sleep, &tr->advice);
 }
 
 /* The report written by fn into memory; the caller frees it. */
@@ -287,7 +376,7 @@ check_text(const char *name, struct options *o, const struct report *rep)
 int
 main(void)
 {
-	static struct target_result targets[NTARGETS];
+	static struct target_result targets[NTARGETS], group_target;
 	struct options o;
 	struct report rep;
 	size_t t;
@@ -345,7 +434,22 @@ main(void)
 	check_text("text-adaptive.txt", &o, &rep);
 	check_golden("json-adaptive.json", report_json, &rep);
 
+	/* The group-commit experiment, in every writer. */
+	o.direct = DIRECT_OFF;
+	o.methods = 1u << METHOD_FDATASYNC;
+	o.groups = (1u << GROUP_ONE) | (1u << GROUP_GROUP);
+	o.nclients = 3;
+	o.clients[0] = 1;
+	o.clients[1] = 8;
+	o.clients[2] = 32;
+	fixture_group_target(&o, &group_target);
+	rep.targets = &group_target;
+	check_golden("text-group.txt", report_text, &rep);
+	check_golden("json-group.json", report_json, &rep);
+	check_golden("conf-group.txt", report_conf, &rep);
+
 	for (t = 0; t < NTARGETS; t++)
 		run_free(&targets[t]);
+	run_free(&group_target);
 	return tap_done();
 }

@@ -371,6 +371,12 @@ test_few_samples(void)
 
 	make_row(0, "fdatasync", false, 100, 100 * 500000ULL);
 	ok(rules(1, NULL, NULL, "few_samples") == NULL, "100 operations: enough");
+
+	make_row(0, "fdatasync", false, 99, 99 * 500000ULL);
+	basis_advice();
+	adv.delay_measured = true;
+	warnings_compute(rows, 1, NULL, NULL, &adv);
+	ok(adv.nwarnings == 0, "a delay measured by -t group does not rest on the row's count");
 }
 
 static void
@@ -391,6 +397,13 @@ test_sleep(void)
 	ok(w != NULL, "just over twice: warned");
 	ok(w && strstr(w->message, "44 us") && strstr(w->message, "timer slack 50 us"),
 	    "says the delay and the slack: %s", w ? w->message : "");
+	ok(w && strstr(w->message, "-t group") && !strstr(w->message, "at 0"),
+	    "points at -t group, never at another commit_delay than the advice");
+	basis_advice();
+	adv.delay_measured = true;
+	warnings_compute(rows, 1, NULL, &sl, &adv);
+	ok(adv.nwarnings == 1 && strstr(adv.warnings[0].message, "its figures include this"),
+	    "measured by -t group: the experiment slept as long, and says so");
 
 	sl.timer_slack_usecs = -1.0;
 	w = rules(1, NULL, &sl, "sleep_overshoot");

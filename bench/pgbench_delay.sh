@@ -1,0 +1,305 @@
+#!/bin/sh
+# bench/pgbench_delay.sh: does syncprobe's group-commit experiment (-t group)
+# predict what commit_delay does to a real PostgreSQL server? For each disk
+# case it runs the experiment, then pgbench against a throwaway PostgreSQL
+# cluster on the same filesystem, with a one-row INSERT script, at each
+# client count and each commit_delay of the experiment's own sweep (delays
+# shuffled within every repeat), and prints both side by side: tps against
+# delay 0, commits per WAL flush, and whether each calls a delay better,
+# worse or no different from 0 (the same rule for both: the paired ratio to
+# delay 0 beyond its 95% confidence half-width).
+#
+# Run by hand, never by make check: with the defaults about 40 minutes.
+# See bench/README ("pgbench_delay.sh") for the knobs and a result.
+set -u
+LC_ALL=C
+export LC_ALL
+
+usage() {
+	cat <<'EOF'
+Usage: sh bench/pgbench_delay.sh DIR
+
+Runs syncprobe -t group and pgbench (PostgreSQL 15, a cluster made for the
+run in a fresh subdirectory of DIR) and prints the two side by side.
+Knobs (environment):
+  CASES="plain slow"  plain: the disk as it is; slow: every fdatasync made
+               SLOW_US longer by tests/faultshim.so, in the server and in
+               syncprobe alike
+  SLOW_US=2000 microseconds added to each flush in the slow case
+  CLIENTS=1,8,32
+  REPEATS=6    pgbench repeats of every (clients, delay) cell, at least 3
+  SECS=8       seconds per pgbench run
+  JOBS=        pgbench threads (-j); default: one per client, as the
+               experiment has a client thread per committer
+  SP_SECS=4 SP_ROUNDS=20   syncprobe's -s (per cell) and --rounds
+  RESULTS=dir  also keep the raw figures there (syncprobe's JSON, one line
+               per pgbench run)
+  PG_BIN=/usr/lib/postgresql/15/bin  SYNCPROBE=path  SHIM=path  JQ=path
+EOF
+	exit "${1:-2}"
+}
+
+die() {
+	printf 'pgbench_delay.sh: %s\n' "$*" >&2
+	exit 2
+}
+
+say() {
+	printf '%s\n' "$*" >&2
+}
+
+case ${1:-} in
+-h | --help) usage 0 ;;
+esac
+[ $# -eq 1 ] || usage
+DIR=$1
+[ -d "$DIR" ] || die "$DIR: not a directory"
+
+here=$(cd "$(dirname "$0")" && pwd)
+CASES=${CASES:-plain slow}
+SLOW_US=${SLOW_US:-2000}
+CLIENTS=${CLIENTS:-1,8,32}
+REPEATS=${REPEATS:-6}
+SECS=${SECS:-8}
+JOBS=${JOBS:-}
+SP_SECS=${SP_SECS:-4}
+SP_ROUNDS=${SP_ROUNDS:-20}
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+SYNCPROBE=${SYNCPROBE:-$here/../src/syncprobe}
+SHIM=${SHIM:-$here/../tests/faultshim.so}
+JQ=${JQ:-jq}
+
+for knob in REPEATS SECS SP_ROUNDS SLOW_US; do
+	eval "v=\$$knob"
+	case $v in
+	'' | *[!0-9]*) die "$knob=$v: give a whole number" ;;
+	esac
+done
+[ "$REPEATS" -ge 3 ] || die "REPEATS=$REPEATS: at least 3"
+case $JOBS in
+*[!0-9]*) die "JOBS=$JOBS: give a whole number" ;;
+esac
+[ -x "$SYNCPROBE" ] || die "$SYNCPROBE: no syncprobe there (make, or set SYNCPROBE=)"
+for t in initdb pg_ctl pgbench psql; do
+	[ -x "$PG_BIN/$t" ] || die "$PG_BIN/$t: not found (install postgresql-15 or set PG_BIN=)"
+done
+command -v "$JQ" >/dev/null 2>&1 || die "jq not found (set JQ=)"
+case " $CASES " in
+*" slow "*) [ -r "$SHIM" ] || die "$SHIM: not built (make tests/faultshim.so, or set SHIM=)" ;;
+esac
+
+# The server refuses to run as root: run it as postgres (or nobody).
+as_pg() { "$@"; }
+if [ "$(id -u)" -eq 0 ]; then
+	pguser=
+	for u in postgres nobody; do
+		if id "$u" >/dev/null 2>&1; then pguser=$u; break; fi
+	done
+	[ -n "$pguser" ] || die "running as root with no postgres user"
+	as_pg() { runuser -u "$pguser" -- "$@"; }
+fi
+
+WORK=$(mktemp -d "$DIR/pgbench-delay.XXXXXX") || die "$DIR: cannot make a directory"
+chmod 755 "$WORK"
+[ "$(id -u)" -ne 0 ] || chown "$pguser" "$WORK"
+DATA=$WORK/data
+RES=$WORK/results
+
+stop_server() {
+	as_pg "$PG_BIN/pg_ctl" -D "$DATA" -m fast -w stop >/dev/null 2>&1 || :
+}
+
+cleanup() {
+	trap - EXIT INT TERM HUP
+	stop_server
+	rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM
+trap 'cleanup; exit 129' HUP
+
+# env_for CASE: the environment the disk case runs under.
+env_for() {
+	if [ "$1" = slow ]; then
+		printf 'LD_PRELOAD=%s SYNCPROBE_FAULT_SYNC_DELAY_US=%s\n' "$SHIM" "$SLOW_US"
+	fi
+}
+
+# sql QUERY: one value from the server.
+sql() {
+	as_pg "$PG_BIN/psql" -h "$WORK" -U postgres -d postgres -XAtqc "$1"
+}
+
+start_server() {
+	stop_server
+	# shellcheck disable=SC2046
+	as_pg env $(env_for "$1") "$PG_BIN/pg_ctl" -D "$DATA" -l "$WORK/server.log" -w -t 60 \
+	    -o "-c listen_addresses='' -c unix_socket_directories='$WORK'" start >/dev/null ||
+	    die "the server did not start: $(tail -3 "$WORK/server.log")"
+}
+
+make_cluster() {
+	as_pg "$PG_BIN/initdb" -D "$DATA" -A trust -U postgres >"$WORK/initdb.log" 2>&1 ||
+	    die "initdb failed: $(tail -3 "$WORK/initdb.log")"
+	# Durable commits, flushed with fdatasync as syncprobe does; no
+	# checkpoint or autovacuum in the middle of the runs.
+	cat >>"$DATA/postgresql.conf" <<'EOF'
+fsync = on
+synchronous_commit = on
+wal_sync_method = fdatasync
+shared_buffers = 128MB
+max_wal_size = 16GB
+checkpoint_timeout = 1h
+autovacuum = off
+commit_siblings = 5
+EOF
+	printf 'INSERT INTO t VALUES (1);\n' >"$WORK/insert.sql"
+	chmod 644 "$WORK/insert.sql"
+}
+
+# shuffled LIST...: the words in random order.
+shuffled() {
+	printf '%s\n' "$@" | awk 'BEGIN { srand() } { print rand() "\t" $0 }' | sort -n | cut -f2
+}
+
+# The experiment's cells as "CASE CLIENTS DELAY VS0 NOISE VERDICT PER_FLUSH".
+experiment() {
+	c=$1
+	say "$(date +%T) $c: syncprobe -t group"
+	out=$WORK/$c.json
+	mkdir -p "$WORK/sp-$c"
+	# shellcheck disable=SC2046
+	env $(env_for "$c") "$SYNCPROBE" -q -F json -t group --wal-sync-method fdatasync \
+	    --clients "$CLIENTS" -s "$SP_SECS" --rounds "$SP_ROUNDS" "$WORK/sp-$c" >"$out" ||
+	    die "syncprobe failed"
+	cp "$out" "$RES.$c.json"
+	"$JQ" -r --arg c "$c" '.targets[0].group.clients[] | .clients as $n | .cells[]
+	    | [$c, $n, .commit_delay, .versus_zero_percent, .noise_percent,
+	       (if .commit_delay > 0 and .delayed_flushes == 0 then "nosleep" else .versus_zero end),
+	       .commits_per_flush] | @tsv' "$out" >>"$RES.cells"
+}
+
+# pgbench for every cell, REPEATS times: "CASE CLIENTS DELAY REP TPS COMMITS SYNCS".
+pgbench_runs() {
+	c=$1
+	delays=$("$JQ" -r '.targets[0].group.commit_delays[]' "$WORK/$c.json")
+	start_server "$c"
+	sql "DROP TABLE IF EXISTS t; CREATE TABLE t (v int)" >/dev/null
+	rep=1
+	while [ "$rep" -le "$REPEATS" ]; do
+		for n in $(printf '%s\n' "$CLIENTS" | tr , ' '); do
+			# shellcheck disable=SC2086
+			for d in $(shuffled $delays); do
+				say "$(date +%T) $c: repeat $rep, $n clients, commit_delay $d"
+				before=$(sql "SELECT (SELECT wal_sync FROM pg_stat_wal) || ' ' ||
+				    (SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres')")
+				jobs=${JOBS:-$n}
+				[ "$jobs" -le "$n" ] || jobs=$n
+				tps=$(as_pg env PGOPTIONS="-c commit_delay=$d" "$PG_BIN/pgbench" -h "$WORK" \
+				    -U postgres -n -f "$WORK/insert.sql" -c "$n" -j "$jobs" -T "$SECS" postgres \
+				    2>/dev/null | sed -n 's/^tps = \([0-9.]*\) (without.*/\1/p')
+				# Backends send their counts when they exit.
+				sleep 1
+				after=$(sql "SELECT (SELECT wal_sync FROM pg_stat_wal) || ' ' ||
+				    (SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres')")
+				[ -n "$tps" ] || die "pgbench failed (see $WORK/server.log)"
+				set -- $before $after
+				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$n" "$d" "$rep" "$tps" \
+				    $(($4 - $2)) $(($3 - $1)) >>"$RES.runs"
+			done
+		done
+		rep=$((rep + 1))
+	done
+	stop_server
+}
+
+# The comparison tables, from $RES.cells and $RES.runs.
+report() {
+	awk -F '\t' -v secs="$SECS" -v slow="$SLOW_US" '
+	function t95(df) {
+		split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228", t, " ")
+		return df < 1 ? 1e9 : df <= 10 ? t[df] : 2.0
+	}
+	FILENAME ~ /cells$/ {
+		k = $1 SUBSEP $2 SUBSEP $3
+		e_vs[k] = $4; e_noise[k] = $5; e_verdict[k] = $6; e_cpf[k] = $7
+		if (!(($1 SUBSEP $2) in seen_n)) { seen_n[$1 SUBSEP $2] = 1; nlist[$1] = nlist[$1] " " $2 }
+		if (!(($1 SUBSEP $3) in seen_d)) { seen_d[$1 SUBSEP $3] = 1; dlist[$1] = dlist[$1] " " $3 }
+		next
+	}
+	{
+		k = $1 SUBSEP $2 SUBSEP $3
+		tps[k SUBSEP $4] = $5; commits[k] += $6; syncs[k] += $7
+		if ($4 > reps) reps = $4
+		if (!($1 in seen_c)) { seen_c[$1] = 1; cases[++ncases] = $1 }
+	}
+	END {
+		for (ci = 1; ci <= ncases; ci++) {
+			c = cases[ci]
+			printf "\n== %s: %s\n", c, c == "slow" ? \
+			    "every fdatasync " slow " us longer (tests/faultshim.so)" : "the disk as it is"
+			split(substr(nlist[c], 2), ns, " ")
+			split(substr(dlist[c], 2), ds, " ")
+			for (ni = 1; ni in ns; ni++) {
+				n = ns[ni]
+				printf "\n%s client%s   %-38s %s\n", n, n == 1 ? "" : "s", \
+				    "experiment (syncprobe -t group)", "pgbench, PostgreSQL 15"
+				printf "%-9s %8s %7s %-8s %7s   %8s %7s %-8s %7s   %s\n", "delay", \
+				    "vs 0", "noise", "verdict", "c/flush", "vs 0", "noise", "verdict", \
+				    "c/flush", "same verdict"
+				z = c SUBSEP n SUBSEP ds[1]
+				for (di = 1; di in ds; di++) {
+					d = ds[di]; k = c SUBSEP n SUBSEP d
+					cpf = syncs[k] ? commits[k] / syncs[k] : 0
+					if (di == 1) {
+						printf "%6s us %8s %7s %-8s %7.2f   %8s %7s %-8s %7.2f\n", d, \
+						    "", "", "", e_cpf[k], "", "", "", cpf
+						continue
+					}
+					s = 0; ss = 0; m = 0
+					for (r = 1; r <= reps; r++) {
+						if (!((z SUBSEP r) in tps) || tps[z SUBSEP r] <= 0) continue
+						q = tps[k SUBSEP r] / tps[z SUBSEP r]
+						s += q; ss += q * q; m++
+					}
+					mean = s / m
+					sd = m > 1 ? sqrt((ss - s * mean) / (m - 1)) : 0
+					pct = (mean - 1) * 100
+					noise = t95(m - 1) * sd / sqrt(m) * 100
+					v = pct > noise ? "better" : -pct > noise ? "worse" : "same"
+					ev = e_verdict[k] == "nosleep" ? "same" : e_verdict[k]
+					agree = ev == v ? "yes" : "no"
+					total[c]++; if (agree == "yes") agreed[c]++
+					printf "%6s us %+7.1f%% %6.1f%% %-8s %7.2f   %+7.1f%% %6.1f%% %-8s %7.2f   %s\n", \
+					    d, e_vs[k], e_noise[k], e_verdict[k], e_cpf[k], pct, noise, v, cpf, agree
+				}
+			}
+			printf "\n%s: %d of %d delays given the same verdict by both\n", c, agreed[c], total[c]
+		}
+	}' "$RES.cells" "$RES.runs"
+}
+
+make_cluster
+: >"$RES.cells"
+: >"$RES.runs"
+for c in $CASES; do
+	case $c in
+	plain | slow) ;;
+	*) die "CASES: '$c' is not plain or slow" ;;
+	esac
+	experiment "$c"
+	pgbench_runs "$c"
+done
+printf 'syncprobe -t group beside pgbench: %s, clients %s, %s repeats of %s s, -j %s, PostgreSQL %s\n' \
+    "$DIR" "$CLIENTS" "$REPEATS" "$SECS" "${JOBS:-clients}" "$("$PG_BIN/postgres" --version | sed 's/.* //')"
+printf 'syncprobe: -s %s --rounds %s\n' "$SP_SECS" "$SP_ROUNDS"
+printf 'machine: %s, %s CPUs\n' "$(uname -sr)" "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')"
+for c in $CASES; do
+	printf '%s: d = %s us (a flush at one committer, fdatasync)\n' "$c" \
+	    "$("$JQ" '.targets[0].group.flush_usecs' "$RES.$c.json")"
+done
+report
+if [ -n "${RESULTS:-}" ]; then
+	mkdir -p "$RESULTS" && cp "$RES".* "$RESULTS"/ && say "raw figures in $RESULTS"
+fi

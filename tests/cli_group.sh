@@ -1,0 +1,141 @@
+#!/bin/sh
+# cli_group.sh: -t group, the group-commit experiment, run for real on a
+# tmpfs (quick: its flushes take microseconds): the text tables and the
+# advice, the JSON "group" block checked with jq, -n counting exactly, and
+# its options refused when out of range.
+. "$top_srcdir/tests/lib.sh"
+
+# A tmpfs: our own when root, else /dev/shm, else the work directory.
+dir=$WORK/tmpfs
+if ! mount_tmpfs "$dir" size=64m; then
+	dir=$WORK/target
+	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+		dir=$(mktemp -d /dev/shm/syncprobe-test.XXXXXX)
+		trap 'rm -rf "$dir"; cleanup_work' EXIT
+	fi
+	mkdir -p "$dir"
+fi
+QUICK="-q -s 20ms --rounds 3 --file-size 256k"
+
+run $QUICK -t group --clients 1,3 --commit-delays 0,40 "$dir"
+out=$WORK/out
+tap_is "$rc" 0 "-t group exits 0"
+tap_check "no test file left" no_testfile "$dir"
+tap_check "the experiment's heading" grep -q '^Group commit with commit_delay, 8kB log pages$' "$out"
+tap_check "a table for 1 client" grep -q '^1 client  *commits/s' "$out"
+tap_check "a table for 3 clients" grep -q '^3 clients  *commits/s' "$out"
+tap_is "$(grep -c '^ *40 us ' "$out")" 2 "the 40 us delay has a line in each table"
+tap_check "the lines fit 80 columns" test -z "$(awk 'length > 79' "$out")"
+tap_check "advice: commit_delay from the experiment" \
+	grep -q '^    measured by the group-commit experiment (fdatasync, 1 to 3 clients)' "$out"
+tap_check "advice: commit_siblings" grep -q '^  commit_siblings = [0-9][0-9]*$' "$out"
+tap_check "no one-write row: wal_sync_method is not advised" \
+	grep -q '^  wal_sync_method: no advice' "$out"
+
+# -n counts exactly: -n 30 over 3 rounds is 10 commits a slice.
+run -q -F json -n 30 --rounds 3 --file-size 256k -t group --clients 2 --commit-delays 0,10 "$dir"
+tap_is "$rc" 0 "-t group -n 30 exits 0"
+if command -v jq >/dev/null 2>&1; then
+	cp "$out" "$WORK/n.json"
+	jq_checks "$WORK/n.json" <<'CHECKS'
+-n 30: every cell counted exactly 30 commits, 10 a round | [.targets[0].group.clients[].cells[]
+	| .commits == 30 and ([.slices[].commits] == [10, 10, 10])] | all
+CHECKS
+else
+	tap_skip "-n 30: every cell counted exactly 30 commits" "jq is not installed"
+fi
+
+# The JSON block, with the default sweep (from the measured flush).
+run $QUICK -F json -t one,group -m fdatasync --direct=off --clients 1,4 "$dir"
+tap_is "$rc" 0 "-F json -t one,group exits 0"
+if command -v jq >/dev/null 2>&1; then
+	cp "$out" "$WORK/g.json"
+	jq_checks "$WORK/g.json" <<'CHECKS'
+settings list the group test | .settings.tests == ["one", "group"]
+the group block names the method, buffered | .targets[0].group
+	| .method == "fdatasync" and .direct == false and .page_bytes == 8192
+	  and .record_bytes == 112 and .commit_siblings == 5 and .rounds == 3
+	  and .txn_work_usecs == 30
+d is the one-write row's mean, as the advice's basis | .targets[0] as $t
+	| $t.group.basis == "row" and $t.group.basis_usecs == $t.advice.basis.mean_usecs
+the sweep: 0 first, ascending, no repeats, the rule among them | .targets[0].group
+	| .rule_commit_delay as $r | .commit_delays[0] == 0
+	  and .commit_delays == (.commit_delays | unique) and any(.commit_delays[]; . == $r)
+the rule is half of d, rounded | .targets[0].group
+	| .rule_commit_delay == ((.basis_usecs / 2) | round)
+a cell for every client count and delay | .targets[0].group as $g
+	| [$g.clients[].clients] == [1, 4]
+	  and all($g.clients[]; [.cells[].commit_delay] == $g.commit_delays)
+every cell has its figures | [.targets[0].group.clients[].cells[]
+	| .commits > 0 and .flushes > 0 and .flushes <= .commits
+	  and .commits_per_flush >= 1 and .commits_per_sec > 0 and .p50_usecs <= .p99_usecs
+	  and (.versus_zero | IN("better", "worse", "same"))
+	  and (.slices | length) == 3 and .delayed_flushes <= .flushes] | all
+delay 0 never sleeps, and is compared with nothing | [.targets[0].group.clients[].cells[0]
+	| .commit_delay == 0 and .delayed_flushes == 0 and .versus_zero == "same"] | all
+one committer: one commit per flush | [.targets[0].group.clients[0].cells[].commits_per_flush] | all(. == 1)
+best and pick are swept delays | .targets[0].group as $g | [$g.clients[]
+	| (.best_commit_delay | IN($g.commit_delays[])) and (.pick_commit_delay | IN($g.commit_delays[]))
+	  and .pick_commit_delay <= .best_commit_delay] | all
+the advice comes from the experiment | .targets[0].advice
+	| .commit_delay_source == "group" and (.commit_delay | type) == "number"
+	  and (.commit_siblings | type) == "number" and (.rule_commit_delay_reason | length) > 0
+the advised delay was swept | .targets[0] as $t | $t.advice.commit_delay | IN($t.group.commit_delays[])
+rule_commit_delay is the rule's value whatever was advised | .targets[0]
+	| .advice.rule_commit_delay == .group.rule_commit_delay
+	  and .advice.rule_commit_delay == ((.advice.basis.mean_usecs / 2) | round)
+CHECKS
+else
+	tap_skip "the JSON group block" "jq is not installed"
+fi
+
+# Without -t group the group block is null and the advice is the rule.
+run -q -F json -n 5 --file-size 64k -t one -m fdatasync --direct=off "$dir"
+if command -v jq >/dev/null 2>&1; then
+	cp "$out" "$WORK/r.json"
+	jq_checks "$WORK/r.json" <<'CHECKS'
+without -t group: no block, the rule, commit_siblings 5 | .targets[0]
+	| .group == null and .advice.commit_delay_source == "rule"
+	  and .advice.commit_delay == .advice.rule_commit_delay and .advice.commit_siblings == 5
+	  and .advice.rule_commit_delay_reason == null
+CHECKS
+else
+	tap_skip "without -t group: no block, the rule" "jq is not installed"
+fi
+
+# -F conf: the same answer as the text, as settings.
+run -q -F conf -n 30 --rounds 3 --file-size 256k -t group --clients 1,3 --commit-delays 0,40 "$dir"
+tap_check "-F conf -t group: commit_delay measured" grep -q '^commit_delay = [0-9]*	*# us: measured by -t group$' "$out"
+settings=$(grep -v '^#' "$out" | sed 's/[ 	]*#.*//; s/ = .*//' | tr '\n' ' ')
+case $settings in
+"wal_sync_method commit_delay " | "wal_sync_method commit_delay commit_siblings ")
+	tap_ok "-F conf -t group: only settings and comments ($settings)" ;;
+*) tap_fail "-F conf -t group: only settings and comments" "$settings" ;;
+esac
+
+# --wal-sync-method needs the one-write test or the experiment.
+run $QUICK -t group --clients 1 --commit-delays 0 --wal-sync-method=fsync "$dir"
+tap_is "$rc" 0 "--wal-sync-method with -t group alone is accepted"
+tap_check "and the experiment uses it" grep -q '^fsync, buffered' "$out"
+
+# Out-of-range values of its options, the usage-error contract.
+refused "--clients=0 refused" "--clients '0'" "$dir" --clients=0 "$dir"
+refused "--clients=1,x refused" "--clients '1,x'" "$dir" --clients=1,x "$dir"
+refused "--clients=1001 refused" "--clients '1001'" "$dir" --clients=1001 "$dir"
+refused "17 --clients values refused" "--clients '1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17'" \
+	"$dir" --clients=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17 "$dir"
+refused "--commit-delays=100001 refused" "--commit-delays '100001'" "$dir" \
+	--commit-delays=100001 "$dir"
+refused "--commit-siblings=1001 refused" "--commit-siblings '1001'" "$dir" \
+	--commit-siblings=1001 "$dir"
+refused "--commit-siblings=-1 refused" "--commit-siblings '-1'" "$dir" --commit-siblings=-1 "$dir"
+refused "--txn-work=1s refused" "--txn-work '1s'" "$dir" --txn-work=1s "$dir"
+refused "--record-size=0 refused" "--record-size '0'" "$dir" --record-size=0 "$dir"
+refused "--record-size=2M refused" "--record-size '2M'" "$dir" --record-size=2M "$dir"
+refused_exactly "syncprobe: --file-size '8kB': too small for the chosen tests (at least 176kB)" \
+	"$dir" -t group --clients 1000 --file-size 8k "$dir"
+run $QUICK -t group --clients 1 --commit-delays 0 --txn-work 0 --commit-siblings 0 \
+	--record-size 1 "$dir"
+tap_is "$rc" 0 "the smallest values are accepted (--txn-work 0, --commit-siblings 0, --record-size 1)"
+
+tap_done

@@ -1,0 +1,262 @@
+/* test_group_advice.c: the group-commit experiment's figures (the paired
+ * comparison against delay 0, best and pick per client count) and the
+ * commit_delay and commit_siblings advised from them, on made-up cells. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "advice.h"
+#include "group_result.h"
+#include "tap.h"
+
+#define ROUNDS 5
+
+/* Round k's deviation from a cell's rate, in units of its jitter: mean 0. */
+static const double wobble[ROUNDS] = { 1.0, -1.0, 0.5, -0.5, 0.0 };
+
+/* Cell (ci, di) ran at base * factor commits/s, each round off by jitter
+ * (a fraction) times wobble[k + shift]; each flush took per_flush commits;
+ * delayed: whether its flushes slept. */
+static void
+set_cell(struct group_result *g, size_t ci, size_t di, double base, double factor,
+    double jitter, unsigned shift, double per_flush, bool delayed)
+{
+	struct group_cell *c = group_cell_at(g, ci, di);
+	unsigned k;
+
+	for (k = 0; k < c->nslices; k++) {
+		double rate = base * factor * (1.0 + jitter * wobble[(k + shift) % ROUNDS]);
+		struct group_slice *s = &c->slices[k];
+
+		s->commits = (uint64_t)(rate + 0.5);
+		s->flushes = (uint64_t)(rate / per_flush + 0.5);
+		s->ns = 1000000000ULL;
+		c->commits += s->commits;
+		c->flushes += s->flushes;
+		c->elapsed_ns += s->ns;
+		stats_add(&c->latency, 100000);
+	}
+	c->delayed = delayed && di > 0 ? c->flushes / 2 : 0;
+	c->flush_ns = c->flushes * 50000;
+}
+
+static const unsigned four_counts[] = { 1, 4, 16, 64 };
+static const long six_delays[] = { 0, 12, 25, 49, 98, 196 };
+
+/* A result where every cell runs at 10000 commits/s, 1% jitter; delays
+ * sleep only at 16 and more clients (siblings 5). */
+static struct group_result *
+flat(const unsigned *counts, size_t n)
+{
+	struct group_result *g = group_result_new(counts, n, six_delays, 6, ROUNDS);
+	size_t ci, di;
+
+	g->method = method_find("fdatasync");
+	g->siblings = 5;
+	g->rounds = ROUNDS;
+	g->flush_usecs = 49.0;
+	g->basis_usecs = 49.0;
+	g->rule_usecs = 25;
+	for (ci = 0; ci < n; ci++)
+		for (di = 0; di < 6; di++)
+			set_cell(g, ci, di, 10000.0, 1.0, 0.01, (unsigned)di, 1.0 + counts[ci] / 4.0,
+			    counts[ci] > 5);
+	return g;
+}
+
+/* Cell (ci, di) of g made factor times the base, steady. */
+static void
+scale(struct group_result *g, size_t ci, size_t di, double factor)
+{
+	struct group_cell *c = group_cell_at(g, ci, di);
+	bool slept = c->delayed > 0;
+
+	memset(c->slices, 0, c->nslices * sizeof *c->slices);
+	c->commits = c->flushes = c->elapsed_ns = 0;
+	stats_init(&c->latency);
+	set_cell(g, ci, di, 10000.0, factor, 0.01, (unsigned)di, 3.0, slept);
+}
+
+/* The figures of g, then the advice from them into a. */
+static void
+advise(struct group_result *g, struct advice *a)
+{
+	struct advice_input in;
+
+	group_result_finish(g);
+	memset(&in, 0, sizeof in);
+	in.platform_default = method_find("fdatasync");
+	advice_compute(NULL, 0, &in, a);
+	advice_from_group(g, a);
+}
+
+static void
+test_compare(void)
+{
+	struct group_result *g = flat(four_counts, 4);
+	struct group_cell *zero = group_cell_at(g, 2, 0), *c = group_cell_at(g, 2, 3);
+	enum group_verdict v;
+	double pct, noise;
+
+	ok(group_t95(4) == 2.776 && group_t95(1) == 12.706 && group_t95(500) == 2.0,
+	    "Student's t: 2.776 for 4 degrees of freedom, 12.706 for 1, 2.0 past 30");
+	scale(g, 2, 3, 1.10);
+	v = group_compare(c, zero, &pct, &noise);
+	ok(v == GROUP_BETTER && pct > 8.0 && pct < 12.0,
+	    "10%% more commits/s, 1%% jitter: better (%+.2f%%, noise %.2f%%)", pct, noise);
+	ok(group_compare(zero, c, &pct, &noise) == GROUP_WORSE, "and 0 against it: worse");
+	ok(group_compare(zero, zero, &pct, &noise) == GROUP_SAME && pct == 0.0 && noise == 0.0,
+	    "a cell against itself: the same, 0%%, no noise");
+	group_result_free(g);
+
+	g = flat(four_counts, 4);
+	zero = group_cell_at(g, 2, 0);
+	c = group_cell_at(g, 2, 1);
+	memset(c->slices, 0, ROUNDS * sizeof *c->slices);
+	{
+		/* Ratios 1.1, 1.2, 1.0, 1.0, 1.2 to a steady 0: mean 1.1, sd 0.1. */
+		static const double q[ROUNDS] = { 1.1, 1.2, 1.0, 1.0, 1.2 };
+		unsigned k;
+
+		for (k = 0; k < ROUNDS; k++) {
+			zero->slices[k].commits = 10000;
+			zero->slices[k].ns = 1000000000ULL;
+			c->slices[k].commits = (uint64_t)(10000 * q[k] + 0.5);
+			c->slices[k].ns = 1000000000ULL;
+		}
+	}
+	v = group_compare(c, zero, &pct, &noise);
+	ok(v == GROUP_SAME, "mean +10%% with sd 10%% over 5 rounds: within noise");
+	is_near(noise, 2.776 * 0.1 / 2.2360680 * 100.0, 1e-6,
+	    "noise is t(4) * sd / sqrt(5): %.4f%%", noise);
+	is_near(pct, 10.0, 1e-9, "and the difference the mean ratio: %+.4f%%", pct);
+	c->nslices = 1;
+	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && noise == 0.0,
+	    "one round: no noise to judge by, so the same");
+	c->nslices = ROUNDS;
+	group_result_free(g);
+}
+
+static void
+test_finish(void)
+{
+	struct group_result *g = flat(four_counts, 4);
+	size_t ci;
+
+	for (ci = 0; ci < 4; ci++)
+		scale(g, ci, 4, 1.3);
+	group_result_finish(g);
+	ok(g->best[0] == 0 && g->pick[0] == 0 && group_cell_at(g, 0, 4)->vs_zero == GROUP_SAME,
+	    "1 client: the 98 us cell is fastest, yet it never slept: it is delay 0 "
+	    "(the same as 0, neither best nor pick)");
+	ok(g->best[2] == 4 && group_cell_at(g, 2, 4)->vs_zero == GROUP_BETTER &&
+	    g->pick[2] == 4, "16 clients: 98 us is the best, better than 0, and the pick");
+	ok(group_cell_at(g, 2, 0)->near_best == false && group_cell_at(g, 2, 4)->near_best,
+	    "0 is not within noise of it; 98 us is");
+	ok(group_cell_at(g, 2, 4)->commits_per_flush > 2.9 &&
+	    group_cell_at(g, 2, 4)->commits_per_flush < 3.1, "commits per flush: %.3f",
+	    group_cell_at(g, 2, 4)->commits_per_flush);
+	group_result_free(g);
+}
+
+static void
+test_advice_zero(void)
+{
+	struct group_result *g = flat(four_counts, 4);
+	struct advice *a = calloc(1, sizeof *a);
+
+	scale(g, 2, 2, 0.84);	/* the rule's 25 us: -16% at 16 clients */
+	scale(g, 3, 2, 0.84);
+	advise(g, a);
+	ok(a->have_delay && a->delay_measured && a->commit_delay_usecs == 0,
+	    "no delay beat 0: commit_delay 0");
+	ok(a->commit_siblings == 5, "commit_siblings stays 5");
+	ok(strstr(a->delay_reason, "no delay beat 0") != NULL, "it says why: %s", a->delay_reason);
+	ok(strstr(a->rule_reason, "25 us") != NULL && strstr(a->rule_reason, "16 (worse)") != NULL,
+	    "and what the rule's 25 us did: %s", a->rule_reason);
+	ok(a->basis == NULL && a->basis_mean_usecs == 49.0 && a->rule_delay_usecs == 25 &&
+	    a->delay_method == method_find("fdatasync"),
+	    "without a one-write row the experiment's flush is the basis, rule 25 us");
+	free(a);
+	group_result_free(g);
+}
+
+/* A cell made factor times the base. */
+struct scaled {
+	size_t ci, di;
+	double factor;
+};
+
+static const unsigned three_counts[] = { 1, 8, 32 };
+
+static const struct gain_case {
+	const char *what;
+	const unsigned *counts;
+	size_t ncounts;
+	struct scaled cells[4];
+	long delay;
+	unsigned siblings;
+	const char *said;	/* in the delay's or siblings' reason */
+} gain_cases[] = {
+	{ "16 clients: 49 us +20% (best), 25 us +18%, 12 us +5%: the smallest within "
+	  "noise of the best, from the default commit_siblings", four_counts, 4,
+	  { { 2, 3, 1.20 }, { 2, 2, 1.18 }, { 2, 1, 1.05 } }, 25, 5,
+	  "+18.0% at 16 clients (better), +0.0% at 64" },
+	{ "8 clients: slept and lost; 32: 49 us gained: commit_siblings keeps it from 8",
+	  three_counts, 3, { { 1, 3, 0.80 }, { 2, 3, 1.14 } }, 49, 8, "from 32 clients" },
+	{ "16 clients: 25 us gains but loses at 64; 98 us gains and does not: 98 us",
+	  four_counts, 4, { { 2, 2, 1.15 }, { 3, 2, 0.85 }, { 2, 4, 1.15 } }, 98, 5,
+	  "that loses at no higher client count" },
+	{ "every delay that gained at 16 loses at 64: 0", four_counts, 4,
+	  { { 2, 2, 1.15 }, { 3, 2, 0.85 }, { 2, 4, 1.15 }, { 3, 4, 0.85 } }, 0, 5,
+	  "loses at more clients" },
+};
+
+static void
+test_advice_gain(void)
+{
+	struct advice *a = calloc(1, sizeof *a);
+	size_t i, k;
+
+	for (i = 0; i < sizeof gain_cases / sizeof gain_cases[0]; i++) {
+		const struct gain_case *t = &gain_cases[i];
+		struct group_result *g = flat(t->counts, t->ncounts);
+
+		for (k = 0; k < 4 && t->cells[k].factor > 0.0; k++)
+			scale(g, t->cells[k].ci, t->cells[k].di, t->cells[k].factor);
+		advise(g, a);
+		ok(a->commit_delay_usecs == t->delay && a->commit_siblings == t->siblings &&
+		    (strstr(a->delay_reason, t->said) || strstr(a->siblings_reason, t->said)),
+		    "%s (%ld us, commit_siblings %u: %s; %s)", t->what, a->commit_delay_usecs,
+		    a->commit_siblings, a->delay_reason, a->siblings_reason);
+		group_result_free(g);
+	}
+	free(a);
+}
+
+static void
+test_rule_not_swept(void)
+{
+	struct group_result *g = flat(four_counts, 4);
+	struct advice *a = calloc(1, sizeof *a);
+
+	g->rule_usecs = 30;
+	g->delays_given = true;
+	advise(g, a);
+	ok(group_rule_index(g) == g->ndelays && strstr(a->rule_reason, "did not include") != NULL,
+	    "a rule value outside --commit-delays is said to be: %s", a->rule_reason);
+	free(a);
+	group_result_free(g);
+}
+
+int
+main(void)
+{
+	test_compare();
+	test_finish();
+	test_advice_zero();
+	test_advice_gain();
+	test_rule_not_swept();
+	return tap_done();
+}
