@@ -292,7 +292,7 @@ for c in $CASES; do
 	pgbench_runs "$c"
 done
 printf 'syncprobe -t group beside pgbench: %s, clients %s, %s repeats of %s s, -j %s, PostgreSQL %s\n' \
-    "$DIR" "$CLIENTS" "$REPEATS" "$SECS" "${JOBS:-clients}" "$("$PG_BIN/postgres" --version | sed 's/.* //')"
+    "$DIR" "$CLIENTS" "$REPEATS" "$SECS" "${JOBS:-clients}" "$("$PG_BIN/postgres" --version | sed -n 's/^postgres (PostgreSQL) \([^ ]*\).*/\1/p')"
 printf 'syncprobe: -s %s --rounds %s\n' "$SP_SECS" "$SP_ROUNDS"
 printf 'machine: %s, %s CPUs\n' "$(uname -sr)" "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')"
 for c in $CASES; do
