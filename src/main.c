@@ -500,6 +500,25 @@ check_compare_options(const bool *seen)
 		}
 }
 
+/* The experiment's own options (those whose help names it) mean nothing
+ * without it: refuse them rather than ignore them. */
+static void
+check_experiment_options(const struct options *o, const bool *seen)
+{
+	char what[64], why[96];
+	size_t i;
+
+	if (o->durability != DURABILITY_OFF || (o->groups & (1u << GROUP_GROUP)))
+		return;
+	for (i = 0; i < CLI_OPTION_COUNT; i++)
+		if (seen[i] && cli_options[i].list == experiment_name) {
+			snprintf(what, sizeof what, "--%s", cli_options[i].name);
+			snprintf(why, sizeof why, "only -t %s uses it (add %s to --tests)",
+			    plan_group_name(GROUP_GROUP), plan_group_name(GROUP_GROUP));
+			die_usage(what, why);
+		}
+}
+
 /* The histogram is drawn in the text report, under rows the run has. */
 static void
 check_histogram(const struct options *o)
@@ -572,6 +591,7 @@ parse_command_line(int argc, char **argv, struct options *o)
 	if (have_secs && o->ops_per_test)
 		die_usage("--secs-per-test", "conflicts with --ops-per-test (choose one)");
 	o->adaptive = !have_secs && !o->ops_per_test;
+	check_experiment_options(o, seen);
 	if (durability_check_options(o, err, sizeof err) == -1 ||
 	    options_validate(o, err, sizeof err) == -1) {
 		fprintf(stderr, "syncprobe: %s\n", err);

@@ -134,6 +134,11 @@ refused "--record-size=0 refused" "--record-size '0'" "$dir" --record-size=0 "$d
 refused "--record-size=2M refused" "--record-size '2M'" "$dir" --record-size=2M "$dir"
 refused_exactly "syncprobe: --file-size '8kB': too small for the chosen tests (at least 176kB)" \
 	"$dir" -t group --clients 1000 --file-size 8k "$dir"
+# The experiment's options without it would do nothing: refused.
+refused_exactly "syncprobe: --clients: only -t group uses it (add group to --tests)" \
+	"$dir" --clients 4 "$dir"
+refused_exactly "syncprobe: --txn-work: only -t group uses it (add group to --tests)" \
+	"$dir" -t one,two --txn-work 10us "$dir"
 run $QUICK -t group --clients 1 --commit-delays 0 --txn-work 0 --commit-siblings 0 \
 	--record-size 1 "$dir"
 tap_is "$rc" 0 "the smallest values are accepted (--txn-work 0, --commit-siblings 0, --record-size 1)"
