@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "precision.h"
 #include "row.h"
 
 static const char *const verdict_names[] = {
@@ -89,23 +90,6 @@ group_rule_index(const struct group_result *g)
 	return g->ndelays;
 }
 
-/* Student's t, 97.5th percentile, for 1 to 30 degrees of freedom. */
-static const double t95_table[] = {
-	12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-	2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-	2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-};
-
-double
-group_t95(unsigned df)
-{
-	if (df == 0)
-		return INFINITY;
-	if (df <= sizeof t95_table / sizeof t95_table[0])
-		return t95_table[df - 1];
-	return 2.0;	/* 2.021 at 40, 1.96 at infinity: erring wide */
-}
-
 static double
 slice_rate(const struct group_slice *s)
 {
@@ -138,7 +122,7 @@ group_compare(const struct group_cell *a, const struct group_cell *b,
 	if (n < 2)
 		return GROUP_SAME;
 	var = (sumsq - sum * mean) / (n - 1);
-	*noise = group_t95(n - 1) * sqrt(var > 0.0 ? var : 0.0) / sqrt((double)n) * 100.0;
+	*noise = precision_t95(n - 1) * sqrt(var > 0.0 ? var : 0.0) / sqrt((double)n) * 100.0;
 	if (*pct > *noise)
 		return GROUP_BETTER;
 	if (-*pct > *noise)

@@ -104,9 +104,6 @@ size_t group_rule_index(const struct group_result *g);
 enum group_verdict group_compare(const struct group_cell *a, const struct group_cell *b,
     double *pct, double *noise);
 
-/* Student's t for a two-sided 95% interval with df degrees of freedom. */
-double group_t95(unsigned df);
-
 /* Compute every derived figure. */
 void group_result_finish(struct group_result *g);
 

@@ -99,8 +99,6 @@ test_compare(void)
 	enum group_verdict v;
 	double pct, noise;
 
-	ok(group_t95(4) == 2.776 && group_t95(1) == 12.706 && group_t95(500) == 2.0,
-	    "Student's t: 2.776 for 4 degrees of freedom, 12.706 for 1, 2.0 past 30");
 	scale(g, 2, 3, 1.10);
 	v = group_compare(c, zero, &pct, &noise);
 	ok(v == GROUP_BETTER && pct > 8.0 && pct < 12.0,
