@@ -66,6 +66,17 @@ put_wrapped(FILE *out, int indent, const char *text)
 	put_hanging(out, indent, indent, text);
 }
 
+/* As put_wrapped, for a line whose long words are comma lists (mount
+ * options): it may break after a comma too. */
+static void
+put_wrapped_list(FILE *out, int indent, const char *text)
+{
+	char shown[ESCAPE_LEN(REASON_LEN)];
+
+	escape_for_terminal(text, shown, sizeof shown);
+	wrap_print(out, indent, indent, LINE_WIDTH, shown, true);
+}
+
 static void
 put_usecs(FILE *out, double us)
 {
@@ -128,7 +139,7 @@ text_target(FILE *out, const struct report *r, size_t t)
 	snprintf(line, sizeof line, "on %s%s%s", where,
 	    st->have_mount_options ? ", mounted " : "",
 	    st->have_mount_options ? st->mount_options : "");
-	put_wrapped(out, 2, line);
+	put_wrapped_list(out, 2, line);
 	/* Every device the writes reach: a multi-device btrfs, an md mirror. */
 	for (i = 0; i < storage_device_count(st); i++) {
 		d = storage_device_at(st, i);

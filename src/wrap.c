@@ -8,16 +8,23 @@
 size_t
 wrap_fit(const char *text, size_t room, bool commas)
 {
-	size_t len = strlen(text), i, cut = 0;
+	size_t len = strlen(text), i, at_space = 0, at_comma = 0;
 
 	if (len <= room)
 		return len;
-	for (i = 1; i <= room; i++)
-		if (text[i] == ' ' || (commas && text[i - 1] == ','))
-			cut = i;
-	if (cut == 0)
-		cut = room > 0 ? room : 1;	/* one word longer than a line */
-	return cut;
+	for (i = 1; i <= room; i++) {
+		if (text[i] == ' ')
+			at_space = i;
+		else if (text[i - 1] == ',')
+			at_comma = i;
+	}
+	/* A comma breaks a line only where no space does: inside a list that
+	 * is longer than a line (mount options, names). */
+	if (at_space > 0)
+		return at_space;
+	if (commas && at_comma > 0)
+		return at_comma;
+	return room > 0 ? room : 1;	/* one word longer than a line */
 }
 
 void

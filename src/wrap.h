@@ -8,8 +8,9 @@
 #include <stdio.h>
 
 /* The length of text's first line in room columns: all of it when it
- * fits; else the longest prefix ending before a space (or, with commas,
- * after a comma); a word longer than the room is cut at the room. */
+ * fits; else the longest prefix ending before a space; with commas, where
+ * there is none, the longest ending after a comma; a word longer than the
+ * room is cut at the room. */
 size_t wrap_fit(const char *text, size_t room, bool commas);
 
 /* Print text wrapped to width columns, one newline after each line: the

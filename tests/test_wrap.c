@@ -62,6 +62,8 @@ test_fit(void)
 	ok(wrap_fit("one,two,three", 9, false) == 9, "commas are no break without commas");
 	ok(wrap_fit("one,two,three", 9, true) == 8, "with commas, breaks after the last comma");
 	ok(wrap_fit("x", 0, false) == 1, "no room still makes progress");
+	ok(wrap_fit("mounted rw,relatime,x", 15, true) == 7,
+	    "with commas, a space still breaks first (a short list stays whole)");
 }
 
 static void
