@@ -150,6 +150,12 @@ cleanup_stop_signal(void)
 	return stop_signal;
 }
 
+const volatile sig_atomic_t *
+cleanup_stop_flag(void)
+{
+	return &stop_signal;
+}
+
 void
 cleanup_die(void)
 {

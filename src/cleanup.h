@@ -23,9 +23,12 @@
  * signal at once. */
 void cleanup_install(void);
 
-/* The signal that asked the run to stop, or 0. A read of one flag, cheap
- * enough for the timed loop to make between operations. */
+/* The signal that asked the run to stop, or 0. */
 int cleanup_stop_signal(void);
+
+/* The flag itself, for the timed loop to read between operations without a
+ * call: only the measured calls belong in a timed operation. */
+const volatile sig_atomic_t *cleanup_stop_flag(void);
 
 /* Die of the signal that stopped the run, as its default action does (the
  * shell sees 128+N); returns only when no signal stopped it. */

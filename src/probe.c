@@ -129,6 +129,7 @@ probe_row_open(struct row_run *run, struct row_result *res,
 	run->pattern = pattern;
 	run->buf = buf;
 	run->fd = -1;
+	run->splits = res->splits;
 
 	if (!row_available(spec, res))
 		return;
@@ -282,7 +283,7 @@ run_op(struct row_run *run, uint64_t *t_mid, struct op_failure *f)
 	case OP_WRITE_SYNC:
 		if (write_blocks(run, run->fd, f) == -1)
 			return -1;
-		if (!row_splits(spec))
+		if (!run->splits)
 			return 0;
 		*t_mid = platform_now_ns();
 		return sync_fd(run->fd, spec->io, f);
@@ -368,12 +369,14 @@ static int
 slice_in_batches(struct row_run *run, struct row_result *res, uint64_t max_ops,
     uint64_t max_ns)
 {
+	const volatile sig_atomic_t *stop = cleanup_stop_flag();
 	uint64_t start, prev, now, t_mid, deadline, done = 0;
 	struct op_failure f;
 
 	start = prev = platform_now_ns();
 	deadline = max_ns ? start + max_ns : UINT64_MAX;
-	while (done < max_ops) {
+	/* A stop signal ends the slice at the next batch boundary. */
+	while (done < max_ops && *stop == 0) {
 		uint64_t k = max_ops - done < res->batch_ops ? max_ops - done : res->batch_ops, j;
 
 		for (j = 0; j < k; j++)
@@ -400,6 +403,7 @@ int
 probe_row_slice(struct row_run *run, struct row_result *res,
     uint64_t max_ops, uint64_t max_ns)
 {
+	const volatile sig_atomic_t *stop = cleanup_stop_flag();
 	uint64_t start, prev, now, t_mid = 0, deadline, done = 0;
 	struct op_failure f;
 
@@ -416,7 +420,7 @@ probe_row_slice(struct row_run *run, struct row_result *res,
 	start = prev = platform_now_ns();
 	deadline = max_ns ? start + max_ns : UINT64_MAX;
 	/* A stop signal ends the slice at the next operation boundary. */
-	while (done < max_ops && cleanup_stop_signal() == 0) {
+	while (done < max_ops && *stop == 0) {
 		if (run_op(run, &t_mid, &f) == -1) {
 			res->ops += done;
 			res->elapsed_ns += platform_now_ns() - start;

@@ -27,6 +27,7 @@ struct row_run {
 	uint64_t next_off;
 	uint64_t counter;	/* stamped into every write: no two alike */
 	bool warmed;
+	bool splits;		/* row_splits(spec): the sync part timed apart */
 	/* Operations shorter than this are timed in batches (0: never); set
 	 * by the caller from the cost of a clock read. */
 	uint64_t batch_below_ns;
