@@ -10,22 +10,22 @@
 #include <string.h>
 #include <time.h>
 
-#include "advice.h"
-#include "cleanup.h"
-#include "compare.h"
-#include "histogram.h"
-#include "durability.h"
-#include "judge.h"
-#include "method.h"
-#include "names.h"
-#include "options.h"
-#include "plan.h"
-#include "platform.h"
-#include "report.h"
-#include "run.h"
-#include "status.h"
-#include "testfile.h"
-#include "wrap.h"
+#include "advice/advice.h"
+#include "util/cleanup.h"
+#include "report/compare.h"
+#include "report/histogram.h"
+#include "durability/durability.h"
+#include "advice/judge.h"
+#include "probe/method.h"
+#include "util/names.h"
+#include "probe/options.h"
+#include "probe/plan.h"
+#include "util/platform.h"
+#include "report/report.h"
+#include "probe/run.h"
+#include "util/status.h"
+#include "probe/testfile.h"
+#include "util/wrap.h"
 
 #define HELP_WIDTH     80	/* the longest --help line */
 #define HELP_FLAGS_COL 30	/* option names, then two spaces, then the text */

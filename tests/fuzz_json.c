@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "json.h"
-#include "json_read.h"
-#include "sidebyside.h"
+#include "report/compare.h"
+#include "util/json.h"
+#include "util/json_read.h"
+#include "report/sidebyside.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

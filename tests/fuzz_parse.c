@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "method.h"
-#include "options.h"
-#include "plan.h"
+#include "probe/method.h"
+#include "probe/options.h"
+#include "probe/plan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice.h"
+#include "advice/advice.h"
 #include "tap.h"
 
 #define MAX_ROWS 20

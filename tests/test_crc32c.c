@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "crc32c.h"
+#include "util/crc32c.h"
 #include "tap.h"
 
 #define POLY_REFLECTED 0x82F63B78u

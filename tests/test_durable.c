@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc32c.h"
-#include "durable_acks.h"
-#include "durable_record.h"
+#include "util/crc32c.h"
+#include "durability/durable_acks.h"
+#include "durability/durable_record.h"
 #include "tap.h"
 
 #define RUN    0x0123456789abcdefULL

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "escape.h"
+#include "util/escape.h"
 #include "tap.h"
 
 static void

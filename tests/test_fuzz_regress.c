@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "options.h"
+#include "probe/options.h"
 #include "tap.h"
 
 /* A duration that is not a whole number of microseconds printed as "%.9g"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "group_commit.h"
+#include "group/group_commit.h"
 #include "tap.h"
 
 #define PAGE       1024u	/* small pages: a few records cross one */

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice.h"
-#include "group_result.h"
+#include "advice/advice.h"
+#include "group/group_result.h"
 #include "tap.h"
 
 #define ROUNDS 5

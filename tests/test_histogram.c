@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "histogram.h"
-#include "method.h"
-#include "options.h"
-#include "plan.h"
+#include "report/histogram.h"
+#include "probe/method.h"
+#include "probe/options.h"
+#include "probe/plan.h"
 #include "tap.h"
 
 #define WIDTH 79

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "util/json.h"
 #include "tap.h"
 
 /* One U+FFFD as the writer spells it, to count them in expected texts. */

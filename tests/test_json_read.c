@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-#include "json_read.h"
+#include "util/json.h"
+#include "util/json_read.h"
 #include "tap.h"
 
 static struct json_node *

@@ -3,10 +3,10 @@
 
 #include <string.h>
 
-#include "method.h"
-#include "options.h"
-#include "plan.h"
-#include "report.h"
+#include "probe/method.h"
+#include "probe/options.h"
+#include "probe/plan.h"
+#include "report/report.h"
 #include "tap.h"
 
 static char err[ERRBUF_LEN];

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "precision.h"
+#include "probe/precision.h"
 #include "tap.h"
 
 #define MAX_SLICES 64

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "progress.h"
+#include "util/progress.h"
 #include "tap.h"
 
 static struct progress_line

@@ -9,16 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice.h"
-#include "group_result.h"
-#include "method.h"
-#include "options.h"
-#include "plan.h"
-#include "report.h"
-#include "run.h"
-#include "storage.h"
+#include "advice/advice.h"
+#include "group/group_result.h"
+#include "probe/method.h"
+#include "probe/options.h"
+#include "probe/plan.h"
+#include "report/report.h"
+#include "probe/run.h"
+#include "storage/storage.h"
 #include "tap.h"
-#include "warnings.h"
+#include "advice/warnings.h"
 
 #define NTARGETS 3
 #define WHEN     1796083200	/* 2026-12-01 00:00 UTC */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sleep.h"
+#include "probe/sleep.h"
 #include "tap.h"
 
 static void

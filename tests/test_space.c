@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "space.h"
+#include "util/space.h"
 #include "tap.h"
 
 #define MiB (1024ULL * 1024)

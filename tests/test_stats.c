@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "stats.h"
+#include "util/stats.h"
 #include "tap.h"
 
 #define MAX_REL_ERR 0.01

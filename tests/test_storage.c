@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "platform.h"
-#include "report.h"
-#include "storage.h"
+#include "util/platform.h"
+#include "report/report.h"
+#include "storage/storage.h"
 #include "tap.h"
 
 static char root[256];	/* short, so every path under it fits PATH_MAX */

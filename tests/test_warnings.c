@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice.h"
-#include "method.h"
-#include "plan.h"
-#include "row.h"
-#include "sleep.h"
-#include "storage.h"
+#include "advice/advice.h"
+#include "probe/method.h"
+#include "probe/plan.h"
+#include "probe/row.h"
+#include "probe/sleep.h"
+#include "storage/storage.h"
 #include "tap.h"
-#include "warnings.h"
+#include "advice/warnings.h"
 
 #define NROWS 8
 

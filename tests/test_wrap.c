@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "wrap.h"
+#include "util/wrap.h"
 
 /* text wrapped as wrap_print does it, into a string the caller frees. */
 static char *

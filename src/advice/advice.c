@@ -1,0 +1,218 @@
+/* advice.c: wal_sync_method and commit_delay from the measured rows.
+ * Pure: no I/O, no clock; the unit tests feed it made-up rows. */
+#include "config.h"
+
+#include "advice/advice.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "probe/options.h"
+
+long
+advice_commit_delay(double mean_usecs)
+{
+	double half = mean_usecs / 2.0;
+
+	if (!(half > 0.0))
+		return 0;
+	if (half >= (double)COMMIT_DELAY_MAX_USECS)
+		return COMMIT_DELAY_MAX_USECS;
+	return lround(half);
+}
+
+bool
+advice_reads_row(const struct row_spec *spec, bool direct_only)
+{
+	return spec->method != NULL && spec->direct == direct_only &&
+	    (spec->group == GROUP_ONE || spec->group == GROUP_TWO);
+}
+
+const struct row_result *
+advice_find_row(const struct row_result *rows, size_t n, enum group g,
+    const struct method *m, bool direct)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct row_result *r = &rows[i];
+
+		if (r->spec.group == g && r->spec.direct == direct &&
+		    r->spec.method == m && row_is_candidate(r))
+			return r;
+	}
+	return NULL;
+}
+
+void
+advice_warn(struct advice *a, const char *code, const char *fmt, ...)
+{
+	struct advice_warning *w;
+	va_list ap;
+
+	if (a->nwarnings >= ADVICE_MAX_WARNINGS)
+		return;
+	w = &a->warnings[a->nwarnings++];
+	w->code = code;
+	va_start(ap, fmt);
+	vsnprintf(w->message, sizeof w->message, fmt, ap);
+	va_end(ap);
+}
+
+static bool
+group_ran(const struct row_result *rows, size_t n, enum group g)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (rows[i].spec.group == g)
+			return true;
+	return false;
+}
+
+/* The method's score: mean usecs of one write plus, when the two-write test
+ * ran, of two writes. Negative when the method has no usable rows. */
+static double
+method_score(const struct row_result *rows, size_t n, const struct method *m,
+    bool direct, bool with_two)
+{
+	const struct row_result *one = advice_find_row(rows, n, GROUP_ONE, m, direct);
+	const struct row_result *two;
+
+	if (one == NULL)
+		return -1.0;
+	if (!with_two)
+		return one->mean_usecs;
+	two = advice_find_row(rows, n, GROUP_TWO, m, direct);
+	if (two == NULL)
+		return -1.0;
+	return one->mean_usecs + two->mean_usecs;
+}
+
+static void
+choose_method(const struct row_result *rows, size_t n, const struct advice_input *in,
+    struct advice *a)
+{
+	bool with_two = group_ran(rows, n, GROUP_TWO);
+	const struct method *best = NULL, *def = in->platform_default;
+	double best_score = 0.0, def_score;
+	const char *basis = with_two ? "one and two writes" : "one write";
+	size_t i;
+	int pass;
+
+	/* Buffered rows first: that is how the server writes its log unless
+	 * it was set up for direct I/O. Direct rows only when no buffered ran. */
+	for (pass = 0; pass < 2 && best == NULL; pass++) {
+		a->direct_basis = pass == 1;
+		for (i = 0; i < METHOD_COUNT; i++) {
+			double s = method_score(rows, n, &method_table[i],
+			    a->direct_basis, with_two);
+
+			if (s >= 0.0 && (best == NULL || s < best_score)) {
+				best = &method_table[i];
+				best_score = s;
+			}
+		}
+	}
+	if (best == NULL) {
+		a->direct_basis = false;
+		snprintf(a->method_reason, sizeof a->method_reason,
+		    "no sync method ran in the one-write test");
+		return;
+	}
+	if (in->writethrough != NULL && method_score(rows, n, in->writethrough,
+	    a->direct_basis, with_two) >= 0.0) {
+		a->wal_sync_method = in->writethrough;
+		snprintf(a->method_reason, sizeof a->method_reason,
+		    "F_FULLFSYNC exists here: plain fsync does not flush the drive's "
+		    "cache, so only fsync_writethrough makes a commit durable");
+		return;
+	}
+	def_score = method_score(rows, n, def, a->direct_basis, with_two);
+	if (def_score >= 0.0 && def_score <= best_score * DEFAULT_KEEP_RATIO) {
+		a->wal_sync_method = def;
+		if (best == def)
+			snprintf(a->method_reason, sizeof a->method_reason,
+			    "%s, the default here, is the fastest (%.1f us for %s)",
+			    best->name, def_score, basis);
+		else
+			snprintf(a->method_reason, sizeof a->method_reason,
+			    "%s, the default here, is within 10%% of the fastest, %s "
+			    "(%.1f vs %.1f us for %s): keep the default",
+			    def->name, best->name, def_score, best_score, basis);
+		return;
+	}
+	a->wal_sync_method = best;
+	if (def_score >= 0.0)
+		snprintf(a->method_reason, sizeof a->method_reason,
+		    "%s is the fastest (%.1f us for %s), %.0f%% faster than the "
+		    "default %s (%.1f us)", best->name, best_score, basis,
+		    (def_score / best_score - 1.0) * 100.0, def->name, def_score);
+	else
+		snprintf(a->method_reason, sizeof a->method_reason,
+		    "%s is the fastest (%.1f us for %s); the default %s was not measured",
+		    best->name, best_score, basis, def->name);
+}
+
+static void
+choose_delay(const struct row_result *rows, size_t n, const struct advice_input *in,
+    struct advice *a)
+{
+	const struct method *method = in->forced_method ? in->forced_method : a->wal_sync_method;
+	const struct row_result *row;
+
+	if (method == NULL) {
+		snprintf(a->delay_reason, sizeof a->delay_reason,
+		    "no one-write row to base commit_delay on");
+		return;
+	}
+	row = advice_find_row(rows, n, GROUP_ONE, method, a->direct_basis);
+	if (row == NULL && in->forced_method != NULL)
+		row = advice_find_row(rows, n, GROUP_ONE, method, !a->direct_basis);
+	if (row == NULL) {
+		snprintf(a->delay_reason, sizeof a->delay_reason,
+		    "%s did not run in the one-write test", method->name);
+		return;
+	}
+	a->basis = row;
+	a->basis_mean_usecs = row->mean_usecs;
+	a->commit_delay_usecs = advice_commit_delay(a->basis_mean_usecs);
+	a->rule_delay_usecs = a->commit_delay_usecs;
+	a->delay_method = method;
+	a->have_delay = true;
+	snprintf(a->delay_reason, sizeof a->delay_reason,
+	    "half of %.3f us, the mean of one write + sync with %s%s",
+	    a->basis_mean_usecs, row->spec.name,
+	    in->forced_method ? " (--wal-sync-method)" : "");
+}
+
+const struct method *
+advice_flush_basis(const struct row_result *rows, size_t n, const struct advice_input *in,
+    double *rule_mean_usecs)
+{
+	struct advice a;
+
+	memset(&a, 0, sizeof a);
+	choose_method(rows, n, in, &a);
+	choose_delay(rows, n, in, &a);
+	*rule_mean_usecs = a.have_delay ? a.basis_mean_usecs : 0.0;
+	if (in->forced_method != NULL)
+		return in->forced_method;
+	return a.wal_sync_method != NULL ? a.wal_sync_method : in->platform_default;
+}
+
+void
+advice_compute(const struct row_result *rows, size_t n,
+    const struct advice_input *in, struct advice *out)
+{
+	memset(out, 0, sizeof *out);
+	out->commit_siblings = DEFAULT_COMMIT_SIBLINGS;
+	choose_method(rows, n, in, out);
+	choose_delay(rows, n, in, out);
+	snprintf(out->siblings_reason, sizeof out->siblings_reason,
+	    "the server's default: a delay applies only while at least %u other "
+	    "transactions are active (-t group measures where a delay helps)",
+	    DEFAULT_COMMIT_SIBLINGS);
+}

@@ -1,0 +1,46 @@
+/* judge.c: measuring yields rows; this turns them into what to tell the
+ * administrator. The sleep is timed here, after the test file is gone: it
+ * touches no disk. */
+#include "config.h"
+
+#include "advice/judge.h"
+
+#include <string.h>
+
+#include "probe/method.h"
+#include "advice/warnings.h"
+
+static void
+advice_input_of(const struct options *o, struct advice_input *in)
+{
+	in->forced_method = o->wal_method;
+	in->platform_default = method_platform_default();
+	in->writethrough = method_writethrough();
+}
+
+const struct method *
+judge_flush_basis(const struct options *o, const struct target_result *tr,
+    double *rule_mean_usecs)
+{
+	struct advice_input in;
+
+	advice_input_of(o, &in);
+	return advice_flush_basis(tr->rows, tr->nrows, &in, rule_mean_usecs);
+}
+
+void
+judge_target(const struct options *o, struct target_result *tr)
+{
+	struct advice_input in;
+
+	advice_input_of(o, &in);
+	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
+	if (tr->group != NULL)
+		advice_from_group(tr->group, &tr->advice);
+	/* After a stop signal nothing more is measured, the sleep neither. */
+	if (!tr->advice.have_delay || tr->interrupted ||
+	    sleep_measure(tr->advice.commit_delay_usecs, 0, &tr->sleep) == -1)
+		memset(&tr->sleep, 0, sizeof tr->sleep);
+	warnings_compute(tr->rows, tr->nrows, &tr->storage,
+	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
+}

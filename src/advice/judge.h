@@ -1,0 +1,17 @@
+/* judge.h: the step after measuring: the advice from a target's rows, the
+ * real length of the advised sleep, and the warnings. */
+#ifndef SYNCPROBE_JUDGE_H
+#define SYNCPROBE_JUDGE_H
+
+#include "probe/options.h"
+#include "probe/run.h"
+
+/* The method the group-commit experiment uses and the flush interval the
+ * rule halves, from the rows measured so far (advice_flush_basis). */
+const struct method *judge_flush_basis(const struct options *o,
+    const struct target_result *tr, double *rule_mean_usecs);
+
+/* Fill tr->advice, tr->sleep and the warnings from tr's measured rows. */
+void judge_target(const struct options *o, struct target_result *tr);
+
+#endif

@@ -1,0 +1,296 @@
+/* warnings.c: the warning rules. Pure: no I/O, no clock; each rule is a
+ * function of the rows, the advice, the storage facts and the measured
+ * sleep, so the unit tests check each at its boundary. */
+#include "config.h"
+
+#include "advice/warnings.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "probe/options.h"
+
+#define NAMES_LEN     160	/* the rows a warning lists, within its message */
+#define NAMES_LISTED  4		/* more rows than this: "and N more" */
+#define REASON_SHOWN  "%.80s"	/* a row's reason, cut to fit the message */
+#define DEVICE_NAMES_LEN 160	/* the devices a warning names */
+#define DEVICES_NAMED 2		/* more devices than this: "and N more" */
+
+static void warn_implausible(struct advice *a);
+static void warn_nondurable(const struct storage_info *st, struct advice *a);
+static void warn_nobarrier(const struct storage_info *st, struct advice *a);
+static void warn_volatile(const struct storage_info *st, struct advice *a);
+static void warn_rotational(const struct storage_info *st, struct advice *a);
+static void warn_writeback(const struct storage_info *st, struct advice *a);
+static void warn_direct(const struct row_result *rows, size_t n, struct advice *a);
+static void warn_few_samples(struct advice *a);
+static void warn_sleep(const struct sleep_result *sleep, struct advice *a);
+
+/* "8kB": the bytes one operation of row writes. */
+static void
+op_size(const struct row_result *row, char *buf, size_t len)
+{
+	options_format_size((uint64_t)row->spec.write_bytes * row->spec.writes_per_op,
+	    buf, len);
+}
+
+static void
+warn_implausible(struct advice *a)
+{
+	char size[32];
+	double mean;
+
+	if (a->basis == NULL)
+		return;
+	mean = a->basis->mean_usecs;
+	if (!(mean < WARN_MIN_FLUSH_USECS))
+		return;
+	op_size(a->basis, size, sizeof size);
+	advice_warn(a, "implausible_flush",
+	    "%s took %.3f us per %s write and sync: nothing durable is that fast, so "
+	    "the target is in memory (tmpfs, a RAM disk) or syncs are skipped "
+	    "(eatmydata, nobarrier). Test the directory the database will really use.",
+	    a->basis->spec.name, mean, size);
+}
+
+static bool
+in_memory_fs(const char *name)
+{
+	return strcmp(name, "tmpfs") == 0 || strcmp(name, "ramfs") == 0;
+}
+
+/* The target's filesystem, or one under it (an overlay's upper directory,
+ * a loop device's backing file) that lives in memory: writes end there. */
+static const char *
+memory_layer(const struct storage_info *st)
+{
+	size_t i;
+
+	if (st->have_filesystem && in_memory_fs(st->filesystem))
+		return st->filesystem;
+	for (i = 1; i < st->nlayers; i++)
+		if (st->layers[i].kind == STORAGE_LAYER_FILESYSTEM &&
+		    in_memory_fs(st->layers[i].name))
+			return st->layers[i].name;
+	return NULL;
+}
+
+static void
+warn_nondurable(const struct storage_info *st, struct advice *a)
+{
+	const char *fs;
+
+	if (st == NULL || (fs = memory_layer(st)) == NULL)
+		return;
+	advice_warn(a, "nondurable_fs",
+	    "The target is on %s%s, which lives in memory: nothing written here "
+	    "survives a reboot, and the figures say nothing about a disk. Test the "
+	    "directory the database will really use.",
+	    fs == st->filesystem ? "" : "a layer on ", fs);
+}
+
+static void
+warn_nobarrier(const struct storage_info *st, struct advice *a)
+{
+	const char *opt;
+
+	if (st == NULL || !st->have_mount_options)
+		return;
+	if (storage_has_option(st->mount_options, "nobarrier"))
+		opt = "nobarrier";
+	else if (storage_has_option(st->mount_options, "barrier=0"))
+		opt = "barrier=0";
+	else
+		return;
+	advice_warn(a, "nobarrier",
+	    "The filesystem is mounted with %s: syncs do not make the device flush "
+	    "its write cache, so a power loss can lose committed transactions. "
+	    "Remount without it unless that cache is battery- or flash-backed.", opt);
+}
+
+static bool
+is_rotational(const struct storage_device *d)
+{
+	return d->rotational == 1;
+}
+
+static bool
+is_write_back(const struct storage_device *d)
+{
+	return d->have_write_cache && strcmp(d->write_cache, "write back") == 0;
+}
+
+/* The devices under st that match, named in buf ("vda", "sdb and sdc",
+ * "sdb, sdc and 2 more"): how many there are. Every device counts: a
+ * multi-device btrfs or an md mirror is only as durable as its worst. */
+static size_t
+matching_devices(const struct storage_info *st,
+    bool (*match)(const struct storage_device *), char *buf, size_t len)
+{
+	const struct storage_device *named[DEVICES_NAMED];
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; st != NULL && i < storage_device_count(st); i++) {
+		const struct storage_device *d = storage_device_at(st, i);
+
+		if (!match(d))
+			continue;
+		if (n < DEVICES_NAMED)
+			named[n] = d;
+		n++;
+	}
+	if (n == 1)
+		snprintf(buf, len, "%s", named[0]->name);
+	else if (n == 2)
+		snprintf(buf, len, "%s and %s", named[0]->name, named[1]->name);
+	else if (n > 2)
+		snprintf(buf, len, "%s, %s and %zu more", named[0]->name, named[1]->name, n - 2);
+	return n;
+}
+
+/* overlayfs's "volatile" mount option makes every sync a no-op: fast, and
+ * nothing durable (containers use it for scratch space). */
+static void
+warn_volatile(const struct storage_info *st, struct advice *a)
+{
+	if (st == NULL || !st->have_filesystem || strcmp(st->filesystem, "overlay") != 0 ||
+	    !st->have_mount_options || !storage_has_option(st->mount_options, "volatile"))
+		return;
+	advice_warn(a, "volatile_overlay",
+	    "The overlay is mounted with volatile: it skips every sync, so nothing "
+	    "here is durable and the figures are not a disk's. Test a directory "
+	    "outside it, or remount without volatile.");
+}
+
+static void
+warn_rotational(const struct storage_info *st, struct advice *a)
+{
+	char names[DEVICE_NAMES_LEN];
+	double per_sec;
+	size_t n;
+
+	n = matching_devices(st, is_rotational, names, sizeof names);
+	if (n == 0 || a->basis == NULL || a->basis->elapsed_ns == 0)
+		return;
+	per_sec = a->basis->ops_per_sec;
+	if (!(per_sec > WARN_MAX_ROTATIONS_PER_SEC))
+		return;
+	advice_warn(a, "rotational_too_fast",
+	    "%s %s a rotating disk, yet %s made %.0f flushes a second, more than "
+	    "a 15,000 rpm disk turns (250): a write cache is absorbing them. That is "
+	    "durable only if the cache is battery- or flash-backed (a virtual disk: "
+	    "ask how the host caches it).", names, n == 1 ? "reports" : "each report",
+	    a->basis->spec.name, per_sec);
+}
+
+static void
+warn_writeback(const struct storage_info *st, struct advice *a)
+{
+	char names[DEVICE_NAMES_LEN];
+	size_t n;
+
+	n = matching_devices(st, is_write_back, names, sizeof names);
+	if (n == 0)
+		return;
+	advice_warn(a, "writeback_cache",
+	    "%s %s a volatile write cache (write back): commits are durable only if "
+	    "%s honours flush requests, which these figures cannot prove. Check that %s "
+	    "has power-loss protection or a battery-backed cache (a virtual disk: the "
+	    "host's cache mode).", names, n == 1 ? "has" : "each have",
+	    n == 1 ? "it" : "each", n == 1 ? "it" : "each");
+}
+
+/* Direct rows the filesystem refused; rows that could not run for another
+ * reason (a method missing here, a write below the direct-I/O unit) are
+ * the report's n/a lines, not a warning. */
+static bool
+direct_refused(const struct row_result *r)
+{
+	return r->spec.direct && r->why == ROW_WHY_DIRECT_REFUSED;
+}
+
+static void
+warn_direct(const struct row_result *rows, size_t n, struct advice *a)
+{
+	const struct row_result *first = NULL;
+	char names[NAMES_LEN] = "";
+	size_t i, count = 0, used;
+
+	for (i = 0; i < n; i++) {
+		if (!direct_refused(&rows[i]))
+			continue;
+		if (first == NULL)
+			first = &rows[i];
+		if (count < NAMES_LISTED) {
+			used = strlen(names);
+			snprintf(names + used, sizeof names - used, "%s%s",
+			    count ? ", " : "", rows[i].spec.name);
+		}
+		count++;
+	}
+	if (first == NULL)
+		return;
+	if (count > NAMES_LISTED) {
+		used = strlen(names);
+		snprintf(names + used, sizeof names - used, " and %zu more",
+		    count - NAMES_LISTED);
+	}
+	advice_warn(a, "direct_refused",
+	    "Direct I/O was refused for %s: " REASON_SHOWN ". They have no figures; "
+	    "the buffered rows still apply, and a server set to use direct I/O would "
+	    "fail here.", names, first->reason);
+}
+
+static void
+warn_few_samples(struct advice *a)
+{
+	/* A delay measured by -t group rests on its cells, not on the row. */
+	if (a->basis == NULL || a->basis->ops >= WARN_MIN_BASIS_OPS || a->delay_measured)
+		return;
+	advice_warn(a, "few_samples",
+	    "commit_delay rests on only %llu operations of %s, so it may move from "
+	    "run to run. Run each test longer (-s, --secs-per-test) for a stable figure.",
+	    (unsigned long long)a->basis->ops, a->basis->spec.name);
+}
+
+static void
+warn_sleep(const struct sleep_result *sleep, struct advice *a)
+{
+	char slack[48] = "";
+
+	if (sleep == NULL || sleep->samples == 0 || !a->have_delay ||
+	    a->commit_delay_usecs <= 0 ||
+	    !(sleep->mean_usecs > WARN_SLEEP_OVERSHOOT * (double)a->commit_delay_usecs))
+		return;
+	if (sleep->timer_slack_usecs >= 0.0)
+		snprintf(slack, sizeof slack, ", timer slack %.0f us", sleep->timer_slack_usecs);
+	/* Point at what settles it, never at another value than the advice. */
+	advice_warn(a, "sleep_overshoot",
+	    "A commit_delay of %ld us really sleeps %.1f us on average here (p99 %.1f "
+	    "us%s): each delayed flush waits over twice as long as asked. %s",
+	    a->commit_delay_usecs, sleep->mean_usecs, sleep->p99_usecs, slack,
+	    a->delay_measured ? "The group-commit experiment's delays slept as long, so "
+	    "its figures include this; a lower timer slack for the server (systemd "
+	    "TimerSlackNSec=) would change them." : "Lower the server's timer slack "
+	    "(systemd TimerSlackNSec=), and measure what a delay does here with the "
+	    "group-commit experiment (-t group).");
+}
+
+void
+warnings_compute(const struct row_result *rows, size_t n,
+    const struct storage_info *st, const struct sleep_result *sleep,
+    struct advice *a)
+{
+	/* Most serious first: a target that cannot be durable at all, then a
+	 * device that may not be, then figures that may not be stable. */
+	warn_implausible(a);
+	warn_nondurable(st, a);
+	warn_nobarrier(st, a);
+	warn_volatile(st, a);
+	warn_rotational(st, a);
+	warn_writeback(st, a);
+	warn_direct(rows, n, a);
+	warn_few_samples(a);
+	warn_sleep(sleep, a);
+}

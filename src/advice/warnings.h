@@ -1,0 +1,26 @@
+/* warnings.h: what the figures cannot say on their own — flushes too fast
+ * to be durable, a volatile cache, a filesystem that forgets, too few
+ * samples. Pure rules over the rows, the advice, where the target lives
+ * and the measured sleep; each warning has a stable code. */
+#ifndef SYNCPROBE_WARNINGS_H
+#define SYNCPROBE_WARNINGS_H
+
+#include <stddef.h>
+
+#include "advice/advice.h"
+#include "probe/row.h"
+#include "probe/sleep.h"
+#include "storage/storage.h"
+
+#define WARN_MIN_FLUSH_USECS      10.0	/* nothing durable is faster */
+#define WARN_MAX_ROTATIONS_PER_SEC 250.0	/* a 15,000 rpm disk turns 250 times a second */
+#define WARN_MIN_BASIS_OPS        100u	/* fewer: the mean moves between runs */
+#define WARN_SLEEP_OVERSHOOT      2.0	/* a real sleep over twice commit_delay */
+
+/* Add to a->warnings (a->basis and a->commit_delay_usecs as advice_compute
+ * set them) every rule that holds. st and sleep may be NULL (unknown). */
+void warnings_compute(const struct row_result *rows, size_t n,
+    const struct storage_info *st, const struct sleep_result *sleep,
+    struct advice *a);
+
+#endif

@@ -1,0 +1,221 @@
+/* group_result.c: the group-commit experiment's figures, derived once from
+ * what its cells counted, so that every report and the advice read the
+ * same numbers. The noise of a comparison is the rounds' own: round k of
+ * every cell of a client count ran within a second of the others. */
+#include "config.h"
+
+#include "group/group_result.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe/precision.h"
+#include "probe/row.h"
+
+static const char *const verdict_names[] = {
+	[GROUP_SAME] = "same", [GROUP_BETTER] = "better", [GROUP_WORSE] = "worse"
+};
+
+const char *
+group_verdict_name(enum group_verdict v)
+{
+	return verdict_names[v];
+}
+
+struct group_result *
+group_result_new(const unsigned *clients, size_t nclients, const long *delays,
+    size_t ndelays, unsigned rounds)
+{
+	struct group_result *g;
+	size_t i;
+
+	if (nclients > OPTIONS_MAX_LIST || ndelays > GROUP_MAX_DELAYS)
+		return NULL;
+	if ((g = calloc(1, sizeof *g)) == NULL)
+		return NULL;
+	memcpy(g->clients, clients, nclients * sizeof *clients);
+	memcpy(g->delays, delays, ndelays * sizeof *delays);
+	g->nclients = nclients;
+	g->ndelays = ndelays;
+	g->rounds = rounds;
+	g->cells = calloc(nclients * ndelays, sizeof *g->cells);
+	if (g->cells == NULL) {
+		free(g);
+		return NULL;
+	}
+	for (i = 0; i < nclients * ndelays; i++) {
+		struct group_cell *c = &g->cells[i];
+
+		c->clients = clients[i / ndelays];
+		c->delay_usecs = delays[i % ndelays];
+		stats_init(&c->latency);
+		c->slices = calloc(rounds, sizeof *c->slices);
+		c->nslices = rounds;
+		if (c->slices == NULL) {
+			group_result_free(g);
+			return NULL;
+		}
+	}
+	return g;
+}
+
+void
+group_result_free(struct group_result *g)
+{
+	size_t i;
+
+	if (g == NULL)
+		return;
+	for (i = 0; g->cells != NULL && i < g->nclients * g->ndelays; i++)
+		free(g->cells[i].slices);
+	free(g->cells);
+	free(g);
+}
+
+struct group_cell *
+group_cell_at(const struct group_result *g, size_t ci, size_t di)
+{
+	return &g->cells[ci * g->ndelays + di];
+}
+
+size_t
+group_rule_index(const struct group_result *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->ndelays; i++)
+		if (g->delays[i] == g->rule_usecs)
+			return i;
+	return g->ndelays;
+}
+
+static double
+slice_rate(const struct group_slice *s)
+{
+	return row_per_sec(s->commits, s->ns);
+}
+
+enum group_verdict
+group_compare(const struct group_cell *a, const struct group_cell *b,
+    double *pct, double *noise)
+{
+	double sum = 0.0, sumsq = 0.0, mean, var;
+	unsigned k, n = 0;
+
+	for (k = 0; k < a->nslices && k < b->nslices; k++) {
+		double ra = slice_rate(&a->slices[k]), rb = slice_rate(&b->slices[k]), q;
+
+		if (!(rb > 0.0) || a->slices[k].ns == 0)
+			continue;
+		q = ra / rb;
+		sum += q;
+		sumsq += q * q;
+		n++;
+	}
+	*pct = 0.0;
+	*noise = 0.0;
+	if (n == 0)
+		return GROUP_SAME;
+	mean = sum / n;
+	*pct = (mean - 1.0) * 100.0;
+	if (n < 2)
+		return GROUP_SAME;
+	var = (sumsq - sum * mean) / (n - 1);
+	*noise = precision_t95(n - 1) * sqrt(var > 0.0 ? var : 0.0) / sqrt((double)n) * 100.0;
+	if (*pct > *noise)
+		return GROUP_BETTER;
+	if (-*pct > *noise)
+		return GROUP_WORSE;
+	return GROUP_SAME;
+}
+
+/* The rounds' rates: relative standard deviation, in percent. */
+static double
+spread_pct(const struct group_cell *c)
+{
+	double sum = 0.0, sumsq = 0.0, mean, var;
+	unsigned k, n = 0;
+
+	for (k = 0; k < c->nslices; k++) {
+		double r;
+
+		if (c->slices[k].ns == 0)
+			continue;
+		r = slice_rate(&c->slices[k]);
+		sum += r;
+		sumsq += r * r;
+		n++;
+	}
+	if (n < 2 || !(sum > 0.0))
+		return 0.0;
+	mean = sum / n;
+	var = (sumsq - sum * mean) / (n - 1);
+	return sqrt(var > 0.0 ? var : 0.0) / mean * 100.0;
+}
+
+static void
+finish_cell(struct group_cell *c)
+{
+	c->commits_per_sec = row_per_sec(c->commits, c->elapsed_ns);
+	c->commits_per_flush = c->flushes ? (double)c->commits / (double)c->flushes : 0.0;
+	c->flush_usecs = c->flushes ? row_usecs(round((double)c->flush_ns / (double)c->flushes)) : 0.0;
+	c->p50_usecs = row_usecs(stats_percentile_ns(&c->latency, 50.0));
+	c->p99_usecs = row_usecs(stats_percentile_ns(&c->latency, 99.0));
+	c->spread_pct = spread_pct(c);
+}
+
+/* Whether the cell ran as delay 0 did: a delay that never slept. */
+static bool
+never_slept(const struct group_cell *c)
+{
+	return c->delay_usecs > 0 && c->delayed == 0;
+}
+
+/* Best and pick of client count ci, and every cell's verdict against 0.
+ * A delay that never slept is delay 0 in effect: it is neither best nor
+ * pick, and is within noise of the best as delay 0 is. */
+static void
+finish_client_count(struct group_result *g, size_t ci)
+{
+	const struct group_cell *zero = group_cell_at(g, ci, 0), *best;
+	double pct, noise;
+	size_t di;
+
+	g->best[ci] = 0;
+	for (di = 0; di < g->ndelays; di++) {
+		struct group_cell *c = group_cell_at(g, ci, di);
+
+		c->vs_zero = group_compare(c, zero, &c->vs_zero_pct, &c->noise_pct);
+		if (never_slept(c))
+			c->vs_zero = GROUP_SAME;	/* a difference is noise */
+		else if (c->commits_per_sec > group_cell_at(g, ci, g->best[ci])->commits_per_sec)
+			g->best[ci] = di;
+	}
+	best = group_cell_at(g, ci, g->best[ci]);
+	g->pick[ci] = g->best[ci];
+	for (di = g->ndelays; di-- > 0;) {
+		struct group_cell *c = group_cell_at(g, ci, di);
+
+		c->near_best = c == best || group_compare(c, best, &pct, &noise) != GROUP_WORSE;
+		if (c->near_best && !never_slept(c))
+			g->pick[ci] = di;
+	}
+	for (di = 1; di < g->ndelays; di++) {
+		struct group_cell *c = group_cell_at(g, ci, di);
+
+		if (never_slept(c))
+			c->near_best = zero->near_best;
+	}
+}
+
+void
+group_result_finish(struct group_result *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nclients * g->ndelays; i++)
+		finish_cell(&g->cells[i]);
+	for (i = 0; i < g->nclients; i++)
+		finish_client_count(g, i);
+}

@@ -1,0 +1,113 @@
+/* group_result.h: what the group-commit experiment measured, one cell per
+ * client count and commit_delay, and the figures derived from it once, in
+ * group_result_finish(): commits/s, commits per flush, commit latency, the
+ * rounds' spread, and whether a delay beat 0 by more than the noise of the
+ * rounds. Pure: the unit tests and the report fixtures build cells. */
+#ifndef SYNCPROBE_GROUP_RESULT_H
+#define SYNCPROBE_GROUP_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "probe/method.h"
+#include "probe/options.h"
+#include "util/stats.h"
+
+/* The rule for "beat 0": the ratio of a cell's commits/s to delay 0's in
+ * the same round, averaged over the rounds, is off 1 by more than its 95%
+ * confidence half-width (Student's t with rounds-1 degrees of freedom
+ * times the standard error). Round k of every cell of a client count ran
+ * back to back, so the pairing cancels the drift they share. A delay that
+ * never slept (the siblings gate never opened) is delay 0, whatever the
+ * noise says. */
+#define GROUP_MAX_DELAYS   (OPTIONS_MAX_LIST + 1)	/* 0 is always measured */
+
+enum group_verdict { GROUP_SAME, GROUP_BETTER, GROUP_WORSE };
+
+struct group_slice {
+	uint64_t commits;
+	uint64_t flushes;
+	uint64_t ns;
+};
+
+struct group_cell {
+	unsigned clients;
+	long delay_usecs;
+	uint64_t commits;	/* completed inside the measuring windows */
+	uint64_t flushes;	/* flushes led by those commits */
+	uint64_t delayed;	/* of them, flushes that slept commit_delay first */
+	uint64_t flush_ns;	/* those flushes' writes and syncs, summed */
+	uint64_t elapsed_ns;	/* the windows, summed */
+	struct stats latency;	/* a commit: request taken to record durable */
+	struct group_slice *slices;	/* one per round */
+	unsigned nslices;
+
+	/* Derived by group_result_finish(). */
+	double commits_per_sec;
+	double commits_per_flush;	/* 0 without flushes */
+	double flush_usecs;		/* mean write + sync of a flush */
+	double p50_usecs;
+	double p99_usecs;
+	double spread_pct;	/* relative standard deviation of the rounds' rates */
+	double vs_zero_pct;	/* mean of this / delay 0 over rounds, minus 1, in % */
+	double noise_pct;	/* its 95% confidence half-width, in % */
+	enum group_verdict vs_zero;
+	bool near_best;		/* not worse than the best delay at its client count */
+};
+
+struct group_result {
+	const struct method *method;
+	size_t page_bytes;
+	size_t record_bytes;
+	uint64_t txn_work_ns;
+	unsigned siblings;
+	unsigned rounds;
+	double flush_usecs;	/* a flush at one committer, delay 0 */
+	uint64_t flush_count;	/* the flushes that rests on */
+	/* d, the flush interval the sweep is made of: the mean of the
+	 * advice's one-write basis row when there is one (so that d/2 is the
+	 * rule's very value), else flush_usecs. */
+	double basis_usecs;
+	bool basis_is_row;
+	long rule_usecs;	/* d/2, PostgreSQL's rule */
+	bool delays_given;	/* --commit-delays, rather than from d */
+	long delays[GROUP_MAX_DELAYS];	/* ascending, delays[0] == 0 */
+	size_t ndelays;
+	unsigned clients[OPTIONS_MAX_LIST];	/* ascending */
+	size_t nclients;
+	struct group_cell *cells;	/* nclients x ndelays, by client count */
+
+	/* Derived by group_result_finish(), per client count: the delay
+	 * with the most commits/s, and the smallest within noise of it. */
+	size_t best[OPTIONS_MAX_LIST];
+	size_t pick[OPTIONS_MAX_LIST];
+};
+
+/* A result for these client counts and delays, rounds slices per cell, its
+ * figures zero; NULL when out of memory. */
+struct group_result *group_result_new(const unsigned *clients, size_t nclients,
+    const long *delays, size_t ndelays, unsigned rounds);
+void group_result_free(struct group_result *g);
+
+/* The cell of client count ci and delay di. */
+struct group_cell *group_cell_at(const struct group_result *g, size_t ci, size_t di);
+
+/* The index of the delay equal to the rule (d/2), or ndelays when it was
+ * not swept. */
+size_t group_rule_index(const struct group_result *g);
+
+/* Compare a with b over their rounds, paired: *pct is the mean of a's rate
+ * over b's, minus 1, in percent, *noise its 95% confidence half-width.
+ * BETTER when a beats b by more than the noise, WORSE when it trails by
+ * more, else SAME (always with fewer than two rounds to pair). */
+enum group_verdict group_compare(const struct group_cell *a, const struct group_cell *b,
+    double *pct, double *noise);
+
+/* Compute every derived figure. */
+void group_result_finish(struct group_result *g);
+
+/* "better", "worse", "same". */
+const char *group_verdict_name(enum group_verdict v);
+
+#endif

@@ -1,0 +1,760 @@
+/* group_run.c: the threads of the group-commit experiment and its sweep.
+ *
+ * A committer waits for its client's request (the round trip: it holds no
+ * transaction id then), does --txn-work of CPU work, appends its record,
+ * waits until the log is durable up to it (group_commit.c) and replies.
+ * The client then sends the next request. A client thread over a
+ * socketpair is what made the prototype agree with pgbench: committers
+ * that only spun between commits, or a round trip modelled as a timer
+ * sleep, batched commits as no server does.
+ *
+ * The threads are made once, for the largest client count, and parked
+ * between slices; a slice wakes the first C pairs. Only commits that end
+ * inside a slice's window count, so the pipeline's filling (the warm-up)
+ * and draining stay out of the figures. */
+#include "config.h"
+
+#include "group/group_run.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "advice/advice.h"
+#include "util/cleanup.h"
+#include "group/group_commit.h"
+#include "group/group_result.h"
+#include "advice/judge.h"
+#include "probe/plan.h"
+#include "util/platform.h"
+#include "util/random.h"
+#include "probe/run.h"
+
+/* The bytes client and committer exchange. */
+#define MSG_REQUEST 'r'
+#define MSG_STOP    's'		/* the client's last word in a slice */
+#define MSG_DONE    'k'		/* committed */
+#define MSG_FAILED  'x'		/* the log failed: the slice is over */
+
+/* The factors of d the default sweep takes, d/2 being PostgreSQL's rule. */
+static const double sweep_factors[] = { 0.0, 0.25, 0.5, 1.0, 2.0, 4.0 };
+
+struct experiment;
+
+/* A committer and the client that feeds it. */
+struct pair {
+	struct experiment *x;
+	unsigned index;
+	int client_fd;
+	int committer_fd;
+	pthread_t client;
+	pthread_t committer;
+	bool client_started;
+	bool committer_started;
+	struct gc_member me;
+	unsigned char *record;
+	uint64_t counter;	/* stamped into each record: no two alike */
+	/* Counted by the committer in the current slice, read after it. */
+	struct stats latency;
+	uint64_t commits;
+	uint64_t flushes;
+	uint64_t delayed;
+	uint64_t flush_ns;
+	uint64_t last_end;
+	/* What stopped each thread of the pair, if anything did: a socket
+	 * call that failed, or an append that found no room. */
+	struct pair_error {
+		const char *op;
+		int err;
+	} client_error, committer_error;
+};
+
+/* How long a slice runs: a window of ns, or until ops commits (-n). */
+struct slice_plan {
+	uint64_t warm_ns;
+	uint64_t ns;
+	uint64_t ops;
+};
+
+struct experiment {
+	const struct options *o;
+	const struct testfile *tf;
+	const struct method *method;
+	int fd;
+	struct gc_log log;
+	bool log_ready;
+	struct pair *pairs;
+	unsigned npairs;
+
+	/* Parking and waking the pairs: all under ctl. */
+	pthread_mutex_t ctl;
+	pthread_cond_t go;
+	pthread_cond_t done;
+	uint64_t generation;	/* one per slice */
+	unsigned active;	/* pairs 0..active-1 run this slice */
+	unsigned finished;	/* their threads that are done with it */
+	bool quit;
+	/* The slice, fixed before it starts. */
+	uint64_t window_start;
+	uint64_t deadline;	/* UINT64_MAX with -n */
+	uint64_t quota;		/* UINT64_MAX for timed slices */
+	atomic_uint_fast64_t counted;	/* commits counted, with -n */
+};
+
+static int
+log_write(void *ctx, const unsigned char *buf, size_t len, uint64_t off)
+{
+	const struct experiment *x = ctx;
+	ssize_t n = pwrite(x->fd, buf, len, (off_t)off);
+
+	if (n == (ssize_t)len)
+		return 0;
+	if (n >= 0)
+		errno = EIO;	/* a short write of the file: no room or a failing device */
+	return -1;
+}
+
+static int
+log_sync(void *ctx)
+{
+	const struct experiment *x = ctx;
+
+	return method_sync(x->method, x->fd);
+}
+
+/* pg_usleep: a plain sleep, timer slack and all. */
+static void
+log_sleep(void *ctx, uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / NSEC_PER_SEC), (long)(ns % NSEC_PER_SEC) };
+
+	(void)ctx;
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+/* One byte over a socketpair: 0, or -1 with errno (EPIPE when the peer is
+ * gone). MSG_NOSIGNAL: a peer gone is an error here, not a SIGPIPE. */
+static int
+send_byte(int fd, char c)
+{
+	ssize_t n;
+
+	while ((n = send(fd, &c, 1, MSG_NOSIGNAL)) == -1 && errno == EINTR)
+		;
+	return n == 1 ? 0 : -1;
+}
+
+static int
+recv_byte(int fd, char *c)
+{
+	ssize_t n;
+
+	while ((n = recv(fd, c, 1, 0)) == -1 && errno == EINTR)
+		;
+	if (n == 0)
+		errno = EPIPE;
+	return n == 1 ? 0 : -1;
+}
+
+/* A pair that cannot go on: say why, and close our side for writing so
+ * the other thread of the pair stops too. */
+static void
+pair_fail(struct pair_error *e, const char *op, int fd)
+{
+	e->op = op;
+	e->err = errno;
+	shutdown(fd, SHUT_WR);
+}
+
+/* Wait for the next slice; false when the experiment is over. Pairs past
+ * the slice's client count sleep through it. */
+static bool
+wait_for_slice(struct experiment *x, unsigned index, uint64_t *gen)
+{
+	bool run = false;
+
+	pthread_mutex_lock(&x->ctl);
+	while (!x->quit && !run) {
+		if (x->generation == *gen) {
+			pthread_cond_wait(&x->go, &x->ctl);
+			continue;
+		}
+		*gen = x->generation;
+		run = index < x->active;
+	}
+	pthread_mutex_unlock(&x->ctl);
+	return run;
+}
+
+static void
+slice_done(struct experiment *x)
+{
+	pthread_mutex_lock(&x->ctl);
+	x->finished++;
+	pthread_cond_signal(&x->done);
+	pthread_mutex_unlock(&x->ctl);
+}
+
+static bool
+slice_over(struct experiment *x)
+{
+	return platform_now_ns() >= x->deadline ||
+	    atomic_load_explicit(&x->counted, memory_order_relaxed) >= x->quota;
+}
+
+/* pgbench's client: a request, the reply, the next request. */
+static void
+client_slice(struct pair *pr)
+{
+	char reply;
+
+	for (;;) {
+		if (send_byte(pr->client_fd, MSG_REQUEST) == -1) {
+			pair_fail(&pr->client_error, "send", pr->client_fd);
+			return;
+		}
+		if (recv_byte(pr->client_fd, &reply) == -1) {
+			pair_fail(&pr->client_error, "recv", pr->client_fd);
+			return;
+		}
+		if (reply == MSG_FAILED)
+			return;
+		if (slice_over(pr->x)) {
+			if (send_byte(pr->client_fd, MSG_STOP) == -1)
+				pair_fail(&pr->client_error, "send", pr->client_fd);
+			return;
+		}
+	}
+}
+
+/* A thread of a pair: its part of every slice it is woken for. */
+static void
+run_slices(struct pair *pr, void (*slice)(struct pair *pr))
+{
+	uint64_t gen = 0;
+
+	while (wait_for_slice(pr->x, pr->index, &gen)) {
+		slice(pr);
+		slice_done(pr->x);
+	}
+}
+
+static void *
+client_main(void *arg)
+{
+	run_slices(arg, client_slice);
+	return NULL;
+}
+
+/* Count a commit that ended inside the window (and, with -n, within the
+ * slice's quota); a flush counts with the commit that led it. */
+static void
+count_commit(struct pair *pr, uint64_t start, uint64_t end, const struct gc_flush *f)
+{
+	struct experiment *x = pr->x;
+
+	if (end < x->window_start || end > x->deadline)
+		return;
+	if (x->quota != UINT64_MAX &&
+	    atomic_fetch_add_explicit(&x->counted, 1, memory_order_relaxed) >= x->quota)
+		return;
+	stats_add(&pr->latency, end - start);
+	pr->commits++;
+	if (end > pr->last_end)
+		pr->last_end = end;
+	if (f->led) {
+		pr->flushes++;
+		pr->flush_ns += f->flush_ns;
+		pr->delayed += f->slept;
+	}
+}
+
+/* The transaction: work, append, wait until durable. 0, or -1 when the
+ * log failed (errno) or had no room (pr->error set). */
+static int
+commit_one(struct pair *pr, uint64_t start, struct gc_flush *f)
+{
+	struct experiment *x = pr->x;
+	uint64_t end;
+	int rc;
+
+	gc_txn_begin(&x->log, &pr->me);
+	/* The transaction's own work: a busy loop on the clock. */
+	while (platform_now_ns() - start < x->o->txn_work_ns)
+		;
+	memcpy(pr->record, &pr->counter,
+	    x->o->record_bytes < sizeof pr->counter ? x->o->record_bytes : sizeof pr->counter);
+	pr->counter++;
+	if ((rc = gc_insert(&x->log, pr->record, x->o->record_bytes, &end)) == -1) {
+		pr->committer_error.op = "append to the log";
+		pr->committer_error.err = errno;
+		memset(f, 0, sizeof *f);
+	} else {
+		rc = gc_flush_to(&x->log, &pr->me, end, f);
+	}
+	/* The transaction id is held until the record is durable. */
+	gc_txn_end(&x->log, &pr->me);
+	return rc;
+}
+
+static void
+committer_slice(struct pair *pr)
+{
+	struct gc_flush f;
+	char req;
+
+	for (;;) {
+		uint64_t start;
+
+		if (recv_byte(pr->committer_fd, &req) == -1) {
+			pair_fail(&pr->committer_error, "recv", pr->committer_fd);
+			return;
+		}
+		if (req == MSG_STOP)
+			return;
+		start = platform_now_ns();
+		if (commit_one(pr, start, &f) == -1) {
+			/* The client stops at this reply; the slice ends. */
+			if (send_byte(pr->committer_fd, MSG_FAILED) == -1)
+				pair_fail(&pr->committer_error, "send", pr->committer_fd);
+			return;
+		}
+		count_commit(pr, start, platform_now_ns(), &f);
+		if (send_byte(pr->committer_fd, MSG_DONE) == -1) {
+			pair_fail(&pr->committer_error, "send", pr->committer_fd);
+			return;
+		}
+	}
+}
+
+static void *
+committer_main(void *arg)
+{
+	run_slices(arg, committer_slice);
+	return NULL;
+}
+
+/* tr->error as an I/O error of the experiment. */
+static enum exit_status
+group_fail(struct target_result *tr, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static enum exit_status
+group_fail(struct target_result *tr, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(tr->error, sizeof tr->error, fmt, ap);
+	va_end(ap);
+	tr->failed = true;
+	return STATUS_IO;
+}
+
+static int
+open_pair(struct experiment *x, struct pair *pr, unsigned index, struct target_result *tr)
+{
+	uint64_t seed = random_seed();
+	int sv[2];
+
+	pr->x = x;
+	pr->index = index;
+	if ((pr->record = malloc(x->o->record_bytes)) == NULL) {
+		group_fail(tr, "%s: out of memory", x->tf->path);
+		return -1;
+	}
+	random_fill(pr->record, x->o->record_bytes, &seed);
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == -1) {
+		group_fail(tr, "socketpair: %s%s", strerror(errno),
+		    errno == EMFILE || errno == ENFILE ? " (fewer --clients, or raise ulimit -n)" : "");
+		return -1;
+	}
+	pr->client_fd = sv[0];
+	pr->committer_fd = sv[1];
+	return 0;
+}
+
+/* Start every pair's two threads with the cleanup signals blocked, so
+ * that a signal lands on the main thread, which removes the test file. */
+static int
+start_threads(struct experiment *x, struct target_result *tr)
+{
+	pthread_attr_t attr;
+	sigset_t old;
+	size_t stack = GROUP_STACK_BYTES;
+	unsigned i;
+	int err = 0;
+
+	if ((err = pthread_attr_init(&attr)) != 0) {
+		group_fail(tr, "pthread_attr_init: %s", strerror(err));
+		return -1;
+	}
+	if (stack < (size_t)PTHREAD_STACK_MIN)
+		stack = PTHREAD_STACK_MIN;
+	pthread_attr_setstacksize(&attr, stack);
+	cleanup_block(&old);
+	for (i = 0; i < x->npairs && err == 0; i++) {
+		struct pair *pr = &x->pairs[i];
+
+		if ((err = pthread_create(&pr->committer, &attr, committer_main, pr)) == 0) {
+			pr->committer_started = true;
+			if ((err = pthread_create(&pr->client, &attr, client_main, pr)) == 0)
+				pr->client_started = true;
+		}
+	}
+	cleanup_unblock(&old);
+	pthread_attr_destroy(&attr);
+	if (err != 0) {
+		group_fail(tr, "pthread_create: %s (fewer --clients)", strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+static void
+stop_threads(struct experiment *x)
+{
+	unsigned i;
+
+	pthread_mutex_lock(&x->ctl);
+	x->quit = true;
+	pthread_cond_broadcast(&x->go);
+	pthread_mutex_unlock(&x->ctl);
+	for (i = 0; i < x->npairs; i++) {
+		if (x->pairs[i].committer_started)
+			pthread_join(x->pairs[i].committer, NULL);
+		if (x->pairs[i].client_started)
+			pthread_join(x->pairs[i].client, NULL);
+	}
+}
+
+/* Release what setup made, however far it got; a failing close of the
+ * log file is an I/O error. */
+static enum exit_status
+teardown(struct experiment *x, struct target_result *tr, enum exit_status rc)
+{
+	unsigned i;
+
+	stop_threads(x);
+	for (i = 0; i < x->npairs; i++) {
+		struct pair *pr = &x->pairs[i];
+
+		if (pr->client_fd >= 0)
+			close(pr->client_fd);	/* sockets: nothing to lose */
+		if (pr->committer_fd >= 0)
+			close(pr->committer_fd);
+		free(pr->record);
+	}
+	free(x->pairs);
+	if (x->log_ready)
+		gc_log_destroy(&x->log);
+	pthread_cond_destroy(&x->go);
+	pthread_cond_destroy(&x->done);
+	pthread_mutex_destroy(&x->ctl);
+	if (close(x->fd) == -1 && rc == STATUS_OK)
+		rc = group_fail(tr, "close %s: %s", x->tf->path, strerror(errno));
+	return rc;
+}
+
+static enum exit_status
+setup(struct experiment *x, struct target_result *tr)
+{
+	const struct options *o = x->o;
+	const char *what;
+	unsigned i, most = o->clients[o->nclients - 1];
+	struct gc_io io = { log_write, log_sync, log_sleep, x };
+	uint64_t file = x->tf->bytes - x->tf->bytes % o->block_bytes;
+
+	/* Buffered, as the server writes its WAL (and as the advice's basis
+	 * is), whatever --direct says. */
+	x->fd = testfile_open(x->tf, method_open_flags(x->method), false, &what);
+	if (x->fd == -1)
+		return group_fail(tr, "%s %s: %s", what, x->tf->path, strerror(errno));
+	pthread_mutex_init(&x->ctl, NULL);
+	pthread_cond_init(&x->go, NULL);
+	pthread_cond_init(&x->done, NULL);
+	atomic_init(&x->counted, 0);
+	if ((x->pairs = calloc(most, sizeof *x->pairs)) == NULL) {
+		group_fail(tr, "%s: out of memory", x->tf->path);
+		return teardown(x, tr, STATUS_IO);
+	}
+	x->npairs = most;
+	for (i = 0; i < most; i++)
+		x->pairs[i].client_fd = x->pairs[i].committer_fd = -1;
+	if (gc_log_init(&x->log, o->block_bytes,
+	    gc_ring_pages(o->block_bytes, o->record_bytes, most), file, &io) == -1) {
+		group_fail(tr, "%s: %s", x->tf->path, strerror(errno));
+		return teardown(x, tr, STATUS_IO);
+	}
+	x->log_ready = true;
+	for (i = 0; i < most; i++)
+		if (open_pair(x, &x->pairs[i], i, tr) == -1)
+			return teardown(x, tr, STATUS_IO);
+	if (start_threads(x, tr) == -1)
+		return teardown(x, tr, STATUS_IO);
+	return STATUS_OK;
+}
+
+static void
+reset_pair(struct pair *pr)
+{
+	stats_init(&pr->latency);
+	pr->commits = pr->flushes = pr->delayed = pr->flush_ns = pr->last_end = 0;
+}
+
+/* Add the pairs' counts to cell (and its slice k, if any). */
+static void
+collect(struct experiment *x, unsigned clients, const struct slice_plan *plan,
+    struct group_cell *cell, unsigned k)
+{
+	uint64_t commits = 0, flushes = 0, last_end = 0, ns;
+	unsigned i;
+
+	for (i = 0; i < clients; i++) {
+		const struct pair *pr = &x->pairs[i];
+
+		stats_merge(&cell->latency, &pr->latency);
+		commits += pr->commits;
+		flushes += pr->flushes;
+		cell->delayed += pr->delayed;
+		cell->flush_ns += pr->flush_ns;
+		if (pr->last_end > last_end)
+			last_end = pr->last_end;
+	}
+	if (plan->ns != 0)
+		ns = plan->ns;
+	else
+		ns = last_end > x->window_start ? last_end - x->window_start : 0;
+	cell->commits += commits;
+	cell->flushes += flushes;
+	cell->elapsed_ns += ns;
+	if (k < cell->nslices) {
+		cell->slices[k].commits = commits;
+		cell->slices[k].flushes = flushes;
+		cell->slices[k].ns = ns;
+	}
+}
+
+/* What stopped a slice: the log's write or sync, or a pair. */
+static enum exit_status
+slice_status(struct experiment *x, unsigned clients, struct target_result *tr)
+{
+	struct gc_state st;
+	unsigned i;
+
+	gc_state(&x->log, &st);
+	if (st.failed)
+		return group_fail(tr, "%s %s: %s",
+		    st.failed_in_sync ? method_sync_op(x->method) : "pwrite", x->tf->path,
+		    strerror(st.failed_errno));
+	for (i = 0; i < clients; i++) {
+		const struct pair_error *e = x->pairs[i].committer_error.op ?
+		    &x->pairs[i].committer_error : &x->pairs[i].client_error;
+
+		if (e->op != NULL)
+			return group_fail(tr, "%s: %s: %s", plan_group_name(GROUP_GROUP),
+			    e->op, strerror(e->err));
+	}
+	return STATUS_OK;
+}
+
+/* One slice of one cell: C pairs, the delay, the plan's window. */
+static enum exit_status
+run_slice(struct experiment *x, unsigned clients, long delay_usecs,
+    const struct slice_plan *plan, struct group_cell *cell, unsigned k,
+    struct target_result *tr)
+{
+	unsigned i;
+	uint64_t now;
+
+	gc_log_set(&x->log, (uint64_t)delay_usecs * NSEC_PER_USEC, x->o->commit_siblings);
+	for (i = 0; i < clients; i++)
+		reset_pair(&x->pairs[i]);
+	now = platform_now_ns();
+	pthread_mutex_lock(&x->ctl);
+	x->window_start = now + plan->warm_ns;
+	x->deadline = plan->ns ? x->window_start + plan->ns : UINT64_MAX;
+	x->quota = plan->ns ? UINT64_MAX : plan->ops;
+	atomic_store_explicit(&x->counted, 0, memory_order_relaxed);
+	x->active = clients;
+	x->finished = 0;
+	x->generation++;
+	pthread_cond_broadcast(&x->go);
+	while (x->finished < 2 * clients)
+		pthread_cond_wait(&x->done, &x->ctl);
+	pthread_mutex_unlock(&x->ctl);
+	collect(x, clients, plan, cell, k);
+	return slice_status(x, clients, tr);
+}
+
+/* Round r's share of the time or of -n's operations, as run.c slices a
+ * row; the warm-up lets every client's requests start flowing and covers
+ * two delays and flushes. */
+/* A cell's time: -s's, or without -s (adaptive rows, which a cell is
+ * not) half a second, in --rounds slices; 24 cells at the defaults. */
+static uint64_t
+cell_ns(const struct options *o)
+{
+	return o->test_ns ? o->test_ns : GROUP_DEFAULT_CELL_NS;
+}
+
+static void
+plan_slice(const struct options *o, unsigned r, long delay_usecs, double d_usecs,
+    struct slice_plan *plan)
+{
+	double cycle_ns = 2.0 * ((double)delay_usecs + d_usecs) * (double)NSEC_PER_USEC;
+
+	plan->warm_ns = GROUP_WARMUP_NS + (uint64_t)cycle_ns;
+	plan->ns = o->ops_per_test ? 0 : cell_ns(o) / o->rounds;
+	plan->ops = o->ops_per_test / o->rounds + (r < o->ops_per_test % o->rounds ? 1 : 0);
+	if (o->ops_per_test && plan->ops == 0)
+		plan->ops = 1;
+}
+
+/* d: the mean write + sync of a flush at one committer, delay 0, and the
+ * number of flushes it rests on. */
+static enum exit_status
+measure_flush(struct experiment *x, double *d_usecs, uint64_t *count,
+    struct target_result *tr)
+{
+	struct group_cell *one = calloc(1, sizeof *one);
+	struct slice_plan plan;
+	enum exit_status rc;
+
+	if (one == NULL)
+		return group_fail(tr, "%s: out of memory", x->tf->path);
+	stats_init(&one->latency);
+	plan_slice(x->o, 0, 0, 0.0, &plan);
+	rc = run_slice(x, 1, 0, &plan, one, 0, tr);
+	*count = one->flushes;
+	*d_usecs = one->flushes ?
+	    row_usecs(round((double)one->flush_ns / (double)one->flushes)) : 0.0;
+	free(one);
+	return rc;
+}
+
+/* The delays to sweep: --commit-delays with 0 added, or 0 and d/4 to 4d,
+ * rounded and clamped as the advice rounds d/2; ascending, no repeats. */
+static size_t
+sweep_delays(const struct options *o, double d_usecs, long *out)
+{
+	size_t i, n = 0;
+
+	out[n++] = 0;
+	if (o->ndelays > 0) {
+		for (i = 0; i < o->ndelays; i++)
+			if (o->commit_delays[i] != 0)
+				out[n++] = o->commit_delays[i];
+		return n;
+	}
+	for (i = 1; i < sizeof sweep_factors / sizeof sweep_factors[0]; i++) {
+		long v = advice_commit_delay(2.0 * sweep_factors[i] * d_usecs);
+
+		if (v > out[n - 1])
+			out[n++] = v;
+	}
+	return n;
+}
+
+static void
+show_progress(struct progress *p, const char *target, const struct options *o,
+    const struct group_cell *c, size_t left, size_t ncells)
+{
+	struct progress_line l;
+	char label[80];
+
+	snprintf(label, sizeof label, "%u clients, commit_delay %ld us",
+	    c->clients, c->delay_usecs);
+	memset(&l, 0, sizeof l);
+	l.target = target;
+	l.group = plan_group_name(GROUP_GROUP);
+	l.group_no = l.ngroups = 1;
+	l.row = label;
+	l.nrows = ncells;
+	l.row_no = ncells - left % ncells;
+	l.secs_left = o->ops_per_test ? -1.0 : row_secs(left * (cell_ns(o) / o->rounds));
+	progress_show(p, &l);
+}
+
+/* Every cell, round after round, so that drift lands on all of them. */
+static enum exit_status
+sweep(struct experiment *x, struct group_result *g, struct target_result *tr,
+    struct progress *p)
+{
+	size_t ci, di, left = (size_t)x->o->rounds * g->nclients * g->ndelays;
+	struct slice_plan plan;
+	enum exit_status rc = STATUS_OK;
+	unsigned r;
+
+	for (r = 0; r < x->o->rounds && rc == STATUS_OK; r++)
+		for (ci = 0; ci < g->nclients && rc == STATUS_OK; ci++)
+			for (di = 0; di < g->ndelays && rc == STATUS_OK; di++) {
+				struct group_cell *c = group_cell_at(g, ci, di);
+
+				show_progress(p, tr->path, x->o, c, left--,
+				    g->nclients * g->ndelays);
+				plan_slice(x->o, r, c->delay_usecs, g->basis_usecs, &plan);
+				rc = run_slice(x, c->clients, c->delay_usecs, &plan, c, r, tr);
+			}
+	return rc;
+}
+
+enum exit_status
+group_run(const struct options *o, const struct testfile *tf,
+    struct target_result *tr, struct progress *p)
+{
+	struct experiment x;
+	struct group_result *g = NULL;
+	long delays[GROUP_MAX_DELAYS];
+	double flush_usecs = 0.0, row_usecs;
+	uint64_t flushes = 0;
+	enum exit_status rc;
+
+	memset(&x, 0, sizeof x);
+	x.o = o;
+	x.tf = tf;
+	x.method = judge_flush_basis(o, tr, &row_usecs);
+	if ((rc = setup(&x, tr)) != STATUS_OK)
+		return rc;
+	rc = measure_flush(&x, &flush_usecs, &flushes, tr);
+	if (rc == STATUS_OK) {
+		double d = row_usecs > 0.0 ? row_usecs : flush_usecs;
+
+		g = group_result_new(o->clients, o->nclients, delays,
+		    sweep_delays(o, d, delays), o->rounds);
+		if (g == NULL) {
+			rc = group_fail(tr, "%s: out of memory", tf->path);
+		} else {
+			g->flush_usecs = flush_usecs;
+			g->basis_usecs = d;
+			g->basis_is_row = row_usecs > 0.0;
+		}
+	}
+	if (rc == STATUS_OK)
+		rc = sweep(&x, g, tr, p);
+	rc = teardown(&x, tr, rc);
+	if (rc != STATUS_OK) {
+		group_result_free(g);
+		return rc;
+	}
+	g->method = x.method;
+	g->page_bytes = o->block_bytes;
+	g->record_bytes = o->record_bytes;
+	g->txn_work_ns = o->txn_work_ns;
+	g->siblings = o->commit_siblings;
+	g->flush_count = flushes;
+	g->rule_usecs = advice_commit_delay(g->basis_usecs);
+	g->delays_given = o->ndelays > 0;
+	group_result_finish(g);
+	tr->group = g;
+	return STATUS_OK;
+}

@@ -1,0 +1,123 @@
+/* options.h: what the user asked for, and strict parsing of each value.
+ * Sizes and durations share one suffix table, used both to parse and to
+ * print, so what syncprobe prints it also accepts. */
+#ifndef SYNCPROBE_OPTIONS_H
+#define SYNCPROBE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "probe/method.h"
+
+#define DEFAULT_BLOCK_BYTES   8192u
+#define MIN_BLOCK_BYTES       1024u
+#define MAX_BLOCK_BYTES       65536u
+#define DEFAULT_FILE_BYTES    (16u * 1024u * 1024u)
+#define MAX_FILE_BYTES        (64ULL * 1024 * 1024 * 1024)
+#define MAX_TEST_NS           (3600ULL * 1000000000ULL)
+#define MAX_OPS_PER_TEST      1000000000ULL
+#define DEFAULT_ROUNDS        5u	/* slices per row (adaptive: at least), round-robin in a group */
+#define MAX_ROUNDS            1000u
+#define ERRBUF_LEN            256
+
+/* The group-commit experiment (-t group). */
+#define OPTIONS_MAX_LIST      16	/* values in --clients or --commit-delays */
+#define MAX_CLIENTS           1000u
+#define MAX_COMMIT_SIBLINGS   1000u	/* PostgreSQL's upper bound */
+#define DEFAULT_COMMIT_SIBLINGS 5u	/* and its default */
+#define DEFAULT_TXN_WORK_NS   30000ULL
+#define MAX_TXN_WORK_NS       100000000ULL	/* 100ms */
+#define DEFAULT_RECORD_BYTES  112u	/* a one-row INSERT and its commit, PostgreSQL 15 */
+#define MAX_RECORD_BYTES      (1u << 20)
+
+enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
+enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
+struct report_format;	/* report.h */
+/* --durability: measure (off), or one half of the power-cut check. */
+enum durability_mode { DURABILITY_OFF, DURABILITY_WRITE, DURABILITY_VERIFY };
+
+struct options {
+	/* Neither -s nor -n: each row runs until its mean is known well
+	 * enough (precision.h), between a floor and a cap of time. */
+	bool adaptive;
+	uint64_t test_ns;	/* -s: time per test; 0 when adaptive or -n */
+	uint64_t ops_per_test;	/* -n: fixed count per test; 0 otherwise */
+	const char *filename;	/* -f: exact test file, or NULL */
+	size_t block_bytes;
+	uint64_t file_bytes;
+	unsigned groups;	/* bit (1u << enum group) per group */
+	unsigned methods;	/* bit (1u << method index) per method */
+	enum direct_mode direct;
+	enum pattern pattern;
+	const struct method *wal_method;	/* --wal-sync-method, or NULL */
+	const struct report_format *format;
+	unsigned rounds;
+	bool quiet;
+	/* --histogram's list of rows ("all" without one), or NULL: none. */
+	const char *histogram;
+	const char *label;	/* --label, or NULL: host:path */
+	/* -t group: client counts (ascending), commit_delays in us (ascending;
+	 * none: from the measured flush), commit_siblings, work per
+	 * transaction, log bytes per commit. */
+	unsigned clients[OPTIONS_MAX_LIST];
+	size_t nclients;
+	long commit_delays[OPTIONS_MAX_LIST];
+	size_t ndelays;
+	unsigned commit_siblings;
+	uint64_t txn_work_ns;
+	size_t record_bytes;
+	const char *const *targets;
+	size_t ntargets;
+	/* The durability check (src/durability.h). */
+	enum durability_mode durability;
+	const char *acks;	/* --acks: the writer's acknowledgements */
+	bool remove;		/* --remove: the verifier removes the file */
+	uint64_t for_ns;	/* --for: the writer's time; 0: until stopped */
+};
+
+void options_defaults(struct options *o);
+
+/* Each parser returns 0, or -1 with a reason in err (no "syncprobe:"). */
+int options_parse_size(const char *s, uint64_t *out, char *err, size_t errlen);
+int options_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen);
+int options_parse_count(const char *s, uint64_t max, uint64_t *out, char *err, size_t errlen);
+int options_parse_groups(const char *s, unsigned *out, char *err, size_t errlen);
+int options_parse_methods(const char *s, unsigned *out, char *err, size_t errlen);
+int options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t errlen);
+int options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen);
+int options_parse_format(const char *s, const struct report_format **out,
+    char *err, size_t errlen);
+/* A whole number from min to max (--commit-siblings). */
+int options_parse_number(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    char *err, size_t errlen);
+/* A comma-separated list of whole numbers from min to max, sorted and
+ * without repeats (--clients, --commit-delays); at most OPTIONS_MAX_LIST. */
+int options_parse_number_list(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    size_t *n, char *err, size_t errlen);
+/* A duration that may be 0 (--txn-work), at most max_ns. */
+int options_parse_duration_or_zero(const char *s, uint64_t max_ns, uint64_t *ns,
+    char *err, size_t errlen);
+/* A method this system has (--wal-sync-method). */
+int options_parse_method(const char *s, const struct method **out, char *err, size_t errlen);
+int options_parse_durability(const char *s, enum durability_mode *out, char *err, size_t errlen);
+
+/* The choices of a --direct or --pattern value, joined with sep. */
+void options_direct_choices(const char *sep, char *buf, size_t len);
+void options_pattern_choices(const char *sep, char *buf, size_t len);
+
+/* Checks that need every option (file size large enough for the chosen
+ * groups, -f with targets). */
+int options_validate(const struct options *o, char *err, size_t errlen);
+
+/* "8kB", "16MiB", "512B": a size as the reports print it. */
+void options_format_size(uint64_t bytes, char *buf, size_t len);
+
+/* "0.5s", "250ms": a duration as the reports print it. */
+void options_format_duration(uint64_t ns, char *buf, size_t len);
+
+const char *options_direct_name(enum direct_mode d);
+const char *options_pattern_name(enum pattern p);
+const char *options_durability_name(enum durability_mode d);
+
+#endif

@@ -1,0 +1,252 @@
+/* plan.c: the rows of each test group, built from the options. A new group
+ * is one row of group_table plus its rows function. */
+#include "config.h"
+
+#include "probe/plan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "group/group_commit.h"
+#include "group/group_run.h"
+
+static void one_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static void two_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static void sizes_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static void descriptor_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static void nosync_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static uint64_t one_block(const struct options *o);
+static uint64_t two_blocks(const struct options *o);
+static uint64_t sizes_bytes(const struct options *o);
+static void no_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+static uint64_t log_bytes(const struct options *o);
+
+const struct group_entry group_table[GROUP_COUNT] = {
+	[GROUP_ONE] = { "one", "Compare file sync methods using one {} write",
+	    one_rows, one_block, true },
+	[GROUP_TWO] = { "two", "Compare file sync methods using two {} writes",
+	    two_rows, two_blocks, true },
+	[GROUP_SIZES] = { "sizes", "Compare open_sync with different write sizes",
+	    sizes_rows, sizes_bytes, true },
+	[GROUP_DESCRIPTOR] = { "descriptor",
+	    "Test if fsync on non-write file descriptor is honored",
+	    descriptor_rows, one_block, true },
+	[GROUP_NOSYNC] = { "nosync", "Non-sync'ed {} writes", nosync_rows, one_block, true },
+	[GROUP_GROUP] = { "group", "Group commit with commit_delay, {} log pages",
+	    no_rows, log_bytes, false, group_run },
+};
+
+/* The open_sync write sizes test: 16kB as n writes of 16kB/n. */
+static const unsigned size_split[] = { 1, 2, 4, 8, 16 };
+
+const struct name_list group_names = NAME_LIST(group_table, struct group_entry, name);
+
+unsigned
+plan_all_groups(void)
+{
+	return (1u << GROUP_COUNT) - 1;
+}
+
+unsigned
+plan_default_groups(void)
+{
+	unsigned bits = 0, g;
+
+	for (g = 0; g < GROUP_COUNT; g++)
+		if (group_table[g].in_default)
+			bits |= 1u << g;
+	return bits;
+}
+
+const char *
+plan_group_name(enum group g)
+{
+	return (unsigned)g < GROUP_COUNT ? group_table[g].name : "?";
+}
+
+void
+plan_group_title(enum group g, size_t block_bytes, char *buf, size_t len)
+{
+	char size[16];
+
+	options_format_size(block_bytes, size, sizeof size);
+	names_expand((unsigned)g < GROUP_COUNT ? group_table[g].title : "?", size, buf, len);
+}
+
+static uint64_t
+one_block(const struct options *o)
+{
+	return o->block_bytes;
+}
+
+static uint64_t
+two_blocks(const struct options *o)
+{
+	return 2 * (uint64_t)o->block_bytes;
+}
+
+static uint64_t
+sizes_bytes(const struct options *o)
+{
+	(void)o;
+	return SIZES_TOTAL_BYTES;
+}
+
+/* The group-commit log wraps around in the file: it must hold every page
+ * the log can have unwritten at once (group_commit.c sizes that). */
+static uint64_t
+log_bytes(const struct options *o)
+{
+	unsigned most = o->nclients ? o->clients[o->nclients - 1] : 1;
+
+	return gc_ring_pages(o->block_bytes, o->record_bytes, most) * o->block_bytes;
+}
+
+static void
+no_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	(void)o;
+	(void)specs;
+	(void)n;
+	(void)max;
+}
+
+static bool
+want_direct(enum direct_mode d, bool direct)
+{
+	return d == DIRECT_BOTH || (d == DIRECT_ON) == direct;
+}
+
+static struct row_spec *
+add_row(struct row_spec *specs, size_t *n, size_t max)
+{
+	if (*n >= max)
+		return NULL;
+	return &specs[(*n)++];
+}
+
+/* Every chosen method, buffered and direct as --direct says. */
+static void
+add_method_rows(const struct options *o, enum group g, unsigned writes,
+    struct row_spec *specs, size_t *n, size_t max)
+{
+	size_t i;
+	int d;
+
+	for (i = 0; i < METHOD_COUNT; i++) {
+		if (!(o->methods & (1u << i)))
+			continue;
+		for (d = 0; d <= 1; d++) {
+			struct row_spec *r;
+
+			if (!want_direct(o->direct, d))
+				continue;
+			if ((r = add_row(specs, n, max)) == NULL)
+				return;
+			row_spec_method(r, g, &method_table[i], d, writes, o->block_bytes);
+		}
+	}
+}
+
+static void
+one_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	add_method_rows(o, GROUP_ONE, 1, specs, n, max);
+}
+
+static void
+two_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	add_method_rows(o, GROUP_TWO, 2, specs, n, max);
+}
+
+static void
+sizes_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	const struct method *m = &method_table[METHOD_OPEN_SYNC];
+	/* pg_test_fsync writes these with direct I/O; buffered only when the
+	 * user turned direct I/O off. */
+	bool direct = o->direct != DIRECT_OFF;
+	size_t i;
+
+	for (i = 0; i < sizeof size_split / sizeof size_split[0]; i++) {
+		struct row_spec *r;
+		char size[16];
+		unsigned count = size_split[i];
+
+		if ((r = add_row(specs, n, max)) == NULL)
+			return;
+		row_spec_method(r, GROUP_SIZES, m, direct, count, SIZES_TOTAL_BYTES / count);
+		options_format_size(SIZES_TOTAL_BYTES / count, size, sizeof size);
+		snprintf(r->name, sizeof r->name, "%u * %s %s write%s%s",
+		    count, size, m->name, count > 1 ? "s" : "", direct ? " (direct)" : "");
+	}
+}
+
+/* Not method rows: they ask whether fsync on another descriptor flushes
+ * what this one wrote, and are no wal_sync_method candidates. */
+static void
+descriptor_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	static const struct {
+		const char *name;
+		enum op_kind kind;
+	} rows[] = {
+		{ "write, fsync, close", OP_OPEN_WRITE_FSYNC_CLOSE },
+		{ "write, close, fsync", OP_OPEN_WRITE_CLOSE_REOPEN_FSYNC },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct row_spec *r = add_row(specs, n, max);
+
+		if (r == NULL)
+			return;
+		memset(r, 0, sizeof *r);
+		r->group = GROUP_DESCRIPTOR;
+		snprintf(r->name, sizeof r->name, "%s", rows[i].name);
+		r->io = &method_table[METHOD_FSYNC];
+		r->kind = rows[i].kind;
+		r->writes_per_op = 1;
+		r->write_bytes = o->block_bytes;
+	}
+}
+
+static void
+nosync_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	struct row_spec *r = add_row(specs, n, max);
+
+	if (r == NULL)
+		return;
+	memset(r, 0, sizeof *r);
+	r->group = GROUP_NOSYNC;
+	snprintf(r->name, sizeof r->name, "write");
+	r->kind = OP_WRITE_SYNC;
+	r->writes_per_op = 1;
+	r->write_bytes = o->block_bytes;
+}
+
+size_t
+plan_build(const struct options *o, struct row_spec *specs, size_t max)
+{
+	size_t n = 0;
+	unsigned g;
+
+	for (g = 0; g < GROUP_COUNT; g++)
+		if (o->groups & (1u << g))
+			group_table[g].rows(o, specs, &n, max);
+	return n;
+}
+
+uint64_t
+plan_min_file_bytes(const struct options *o)
+{
+	uint64_t need = o->block_bytes;
+	unsigned g;
+
+	for (g = 0; g < GROUP_COUNT; g++)
+		if ((o->groups & (1u << g)) && group_table[g].file_bytes(o) > need)
+			need = group_table[g].file_bytes(o);
+	return need;
+}

@@ -1,0 +1,57 @@
+/* plan.h: the test groups, one table row each, and the rows a run
+ * measures, in pg_test_fsync's order. A row is a description only;
+ * probe.c measures it. */
+#ifndef SYNCPROBE_PLAN_H
+#define SYNCPROBE_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/names.h"
+#include "probe/options.h"
+#include "probe/row.h"
+#include "util/status.h"
+
+struct progress;
+struct target_result;
+struct testfile;
+
+#define PLAN_MAX_ROWS     40
+#define SIZES_TOTAL_BYTES 16384u	/* the open_sync sizes group: 16kB per op */
+
+struct group_entry {
+	const char *name;	/* for -t and the JSON "group" */
+	/* The heading, as pg_test_fsync words it; "{}" is the block size. */
+	const char *title;
+	/* Add the group's rows to specs (at most max) from the options. */
+	void (*rows)(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
+	/* The test file must hold this many bytes for the group to run. */
+	uint64_t (*file_bytes)(const struct options *o);
+	bool in_default;	/* run when -t is not given */
+	/* A group whose results are not timed rows: run after the rows of
+	 * every chosen group, on the same test file; NULL for row groups. */
+	enum exit_status (*run)(const struct options *o, const struct testfile *tf,
+	    struct target_result *tr, struct progress *p);
+};
+
+extern const struct group_entry group_table[GROUP_COUNT];
+extern const struct name_list group_names;
+
+/* The groups -t all and no -t select, as options.groups bits. */
+unsigned plan_all_groups(void);
+unsigned plan_default_groups(void);
+
+/* Fill specs (at most max) with the rows the options ask for; the count. */
+size_t plan_build(const struct options *o, struct row_spec *specs, size_t max);
+
+/* A group's heading, as pg_test_fsync words it. */
+void plan_group_title(enum group g, size_t block_bytes, char *buf, size_t len);
+
+/* A group's name ("?" for none). */
+const char *plan_group_name(enum group g);
+
+/* The smallest test file the chosen groups and block size can run in. */
+uint64_t plan_min_file_bytes(const struct options *o);
+
+#endif

@@ -1,0 +1,692 @@
+/* compare.c: --compare (see compare.h). Loading checks each saved report
+ * against the schema it claims, naming the first key that does not fit;
+ * printing lines the runs' rows up by group and name, in the order they
+ * first appear, and lays them out with sidebyside.c like several targets. */
+#include "config.h"
+
+#include "report/compare.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/names.h"
+#include "probe/plan.h"
+#include "report/report.h"
+#include "report/sidebyside.h"
+#include "storage/storage.h"
+#include "util/wrap.h"
+
+#define WHERE_LEN  128
+#define LINE_LEN   1024
+#define LINE_WIDTH SBS_LINE_WIDTH
+#define MIN_ROUNDS 3	/* rounds in each run for a difference to be flagged */
+
+enum need {
+	REQUIRED,	/* present, of its type */
+	NULLABLE,	/* present, of its type or null */
+	OPTIONAL	/* newer than schema 1's first keys: may be absent, or null */
+};
+
+struct loader {
+	char *err;
+	size_t errlen;
+	char where[WHERE_LEN];	/* the key being read: "targets[0].tests[2]" */
+};
+
+/* A column of the tables: one target of one run. */
+struct column {
+	const struct compare_run *run;
+	size_t run_no;		/* from 1 */
+	const struct compare_target *target;
+	size_t target_no;	/* from 1 */
+};
+
+/* A row of the tables: a group and a row name, found in some run. */
+struct row_key {
+	const char *group;
+	const char *name;
+};
+
+struct tables {
+	const struct compare_run *runs;
+	struct column *cols;
+	size_t ncols;
+	struct row_key *keys;
+	size_t nkeys;
+	size_t first;		/* the group being printed starts here */
+};
+
+static bool __attribute__((format(printf, 2, 3)))
+load_error(struct loader *l, const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	snprintf(l->err, l->errlen, "%s%s%s", l->where, l->where[0] ? ": " : "", what);
+	return false;
+}
+
+/* Descend into key (or [index] when key is NULL); returns the length to
+ * restore on the way back. */
+static size_t
+enter(struct loader *l, const char *key, size_t index)
+{
+	size_t len = strlen(l->where);
+
+	if (key == NULL)
+		snprintf(l->where + len, sizeof l->where - len, "[%zu]", index);
+	else
+		snprintf(l->where + len, sizeof l->where - len, "%s%s", len ? "." : "", key);
+	return len;
+}
+
+/* Descend into key[index], an item of an array, which must be an object. */
+static bool
+enter_item(struct loader *l, const struct json_node *array, const char *key, size_t index,
+    size_t *back)
+{
+	*back = enter(l, key, 0);
+	enter(l, NULL, index);
+	return array->items[index].type == JSON_OBJECT || load_error(l, "not an object");
+}
+
+static void
+leave(struct loader *l, size_t len)
+{
+	l->where[len] = '\0';
+}
+
+/* obj's member key, of type t: *out is it, or NULL for a null or absent
+ * member where need allows one. */
+static bool
+get(struct loader *l, const struct json_node *obj, const char *key, enum json_type t,
+    enum need need, const struct json_node **out)
+{
+	const struct json_node *v = json_get(obj, key);
+	size_t back = enter(l, key, 0);
+	bool ok = true;
+
+	*out = NULL;
+	if (v == NULL && need != OPTIONAL)
+		ok = load_error(l, "missing");
+	else if (v != NULL && v->type == JSON_NULL && need == REQUIRED)
+		ok = load_error(l, "is null, not %s %s", t == JSON_ARRAY || t == JSON_OBJECT ?
+		    "an" : "a", json_type_name(t));
+	else if (v != NULL && v->type != JSON_NULL && v->type != t)
+		ok = load_error(l, "is %s %s, not %s %s",
+		    v->type == JSON_ARRAY || v->type == JSON_OBJECT ? "an" : "a",
+		    json_type_name(v->type), t == JSON_ARRAY || t == JSON_OBJECT ? "an" : "a",
+		    json_type_name(t));
+	else if (v != NULL && v->type == t)
+		*out = v;
+	if (ok)
+		leave(l, back);
+	return ok;
+}
+
+static bool
+get_string(struct loader *l, const struct json_node *obj, const char *key, enum need need,
+    const char **out)
+{
+	const struct json_node *v;
+
+	if (!get(l, obj, key, JSON_STRING, need, &v))
+		return false;
+	*out = v ? v->string : NULL;
+	return true;
+}
+
+/* A figure: a number that is not negative. */
+static bool
+get_number(struct loader *l, const struct json_node *obj, const char *key, enum need need,
+    double *out, bool *have)
+{
+	const struct json_node *v;
+
+	if (!get(l, obj, key, JSON_NUMBER, need, &v))
+		return false;
+	if (v != NULL && v->number < 0) {
+		enter(l, key, 0);
+		return load_error(l, "is negative");
+	}
+	*out = v ? v->number : 0.0;
+	if (have != NULL)
+		*have = v != NULL;
+	return true;
+}
+
+/* Each slice's ops_per_sec: the slowest and fastest round. */
+static bool
+load_slices(struct loader *l, const struct json_node *row, struct compare_row *cr)
+{
+	const struct json_node *slices;
+	size_t i;
+
+	if (!get(l, row, "slices", JSON_ARRAY, REQUIRED, &slices))
+		return false;
+	for (i = 0; i < slices->count; i++) {
+		size_t back;
+		double rate;
+
+		if (!enter_item(l, slices, "slices", i, &back) ||
+		    !get_number(l, &slices->items[i], "ops_per_sec", REQUIRED, &rate, NULL))
+			return false;
+		leave(l, back);
+		if (cr->nslices == 0 || rate < cr->slice_min)
+			cr->slice_min = rate;
+		if (cr->nslices == 0 || rate > cr->slice_max)
+			cr->slice_max = rate;
+		cr->nslices++;
+	}
+	return true;
+}
+
+static bool
+load_row(struct loader *l, const struct json_node *row, struct compare_row *cr)
+{
+	const struct json_node *usecs;
+	bool have_rate;
+
+	memset(cr, 0, sizeof *cr);
+	if (!get_string(l, row, "group", REQUIRED, &cr->group) ||
+	    !get_string(l, row, "name", REQUIRED, &cr->name) ||
+	    !get_string(l, row, "status", REQUIRED, &cr->status) ||
+	    !get_string(l, row, "reason", NULLABLE, &cr->reason) ||
+	    !get_number(l, row, "ops_per_sec", NULLABLE, &cr->ops_per_sec, &have_rate) ||
+	    !get(l, row, "usecs", JSON_OBJECT, NULLABLE, &usecs))
+		return false;
+	if (usecs != NULL) {
+		size_t back = enter(l, "usecs", 0);
+
+		if (!get_number(l, usecs, "mean", REQUIRED, &cr->mean_usecs, NULL))
+			return false;
+		leave(l, back);
+	}
+	cr->have_figures = strcmp(cr->status, "ok") == 0 && have_rate && usecs != NULL;
+	return load_slices(l, row, cr);
+}
+
+static bool
+load_warnings(struct loader *l, const struct json_node *advice, struct compare_target *ct)
+{
+	const struct json_node *w;
+	size_t i;
+
+	if (!get(l, advice, "warnings", JSON_ARRAY, REQUIRED, &w))
+		return false;
+	ct->warnings = calloc(w->count + 1, sizeof *ct->warnings);
+	if (ct->warnings == NULL)
+		return load_error(l, "out of memory");
+	for (i = 0; i < w->count; i++) {
+		size_t back;
+
+		if (!enter_item(l, w, "warnings", i, &back) ||
+		    !get_string(l, &w->items[i], "code", REQUIRED, &ct->warnings[i].code) ||
+		    !get_string(l, &w->items[i], "message", REQUIRED, &ct->warnings[i].message))
+			return false;
+		leave(l, back);
+		ct->nwarnings++;
+	}
+	return true;
+}
+
+static bool
+load_advice(struct loader *l, const struct json_node *target, struct compare_target *ct)
+{
+	const struct json_node *advice;
+	size_t back;
+
+	if (!get(l, target, "advice", JSON_OBJECT, REQUIRED, &advice))
+		return false;
+	back = enter(l, "advice", 0);
+	if (!get_string(l, advice, "wal_sync_method", NULLABLE, &ct->wal_sync_method) ||
+	    !get_number(l, advice, "commit_delay", NULLABLE, &ct->commit_delay, &ct->have_delay) ||
+	    !load_warnings(l, advice, ct))
+		return false;
+	leave(l, back);
+	return true;
+}
+
+static bool
+load_device(struct loader *l, const struct json_node *target, struct compare_target *ct)
+{
+	const struct json_node *dev;
+	size_t back;
+
+	if (!get(l, target, "device", JSON_OBJECT, NULLABLE, &dev))
+		return false;
+	if (dev == NULL)
+		return true;
+	back = enter(l, "device", 0);
+	if (!get_string(l, dev, "name", NULLABLE, &ct->device) ||
+	    !get_string(l, dev, "model", NULLABLE, &ct->model) ||
+	    !get_string(l, dev, "write_cache", NULLABLE, &ct->write_cache) ||
+	    !get_string(l, dev, "layers", NULLABLE, &ct->layers))
+		return false;
+	leave(l, back);
+	return true;
+}
+
+static bool
+load_target(struct loader *l, const struct json_node *target, struct compare_target *ct)
+{
+	const struct json_node *tests;
+	size_t i;
+
+	if (!get_string(l, target, "path", REQUIRED, &ct->path) ||
+	    !get_string(l, target, "error", NULLABLE, &ct->error) ||
+	    !get_string(l, target, "filesystem", NULLABLE, &ct->filesystem) ||
+	    !load_device(l, target, ct) ||
+	    !get(l, target, "tests", JSON_ARRAY, REQUIRED, &tests))
+		return false;
+	ct->rows = calloc(tests->count + 1, sizeof *ct->rows);
+	if (ct->rows == NULL)
+		return load_error(l, "out of memory");
+	for (i = 0; i < tests->count; i++) {
+		size_t back;
+
+		if (!enter_item(l, tests, "tests", i, &back) ||
+		    !load_row(l, &tests->items[i], &ct->rows[i]))
+			return false;
+		leave(l, back);
+		ct->nrows++;
+	}
+	return load_advice(l, target, ct);
+}
+
+/* The schema version first: a report of another version gets a message
+ * that says so, not one about the first key that moved. */
+static bool
+load_version(struct loader *l, const struct json_node *doc)
+{
+	double v;
+
+	if (doc->type != JSON_OBJECT || json_get(doc, "schema_version") == NULL)
+		return load_error(l, "not a syncprobe JSON report (no schema_version; "
+		    "write one with syncprobe -F json)");
+	if (!get_number(l, doc, "schema_version", REQUIRED, &v, NULL))
+		return false;
+	if (v != COMPARE_SCHEMA_VERSION)
+		return load_error(l, "schema_version %g, and this syncprobe reads version %d "
+		    "(compare reports of one schema version, with the syncprobe that wrote them)",
+		    v, COMPARE_SCHEMA_VERSION);
+	return true;
+}
+
+static bool
+load_run(struct loader *l, const struct json_node *doc, struct compare_run *run)
+{
+	const struct json_node *settings, *targets, *interrupted;
+	size_t i, back;
+
+	if (!load_version(l, doc) ||
+	    !get_string(l, doc, "syncprobe_version", REQUIRED, &run->version) ||
+	    !get_string(l, doc, "label", OPTIONAL, &run->label) ||
+	    !get_string(l, doc, "host", OPTIONAL, &run->host) ||
+	    !get_string(l, doc, "started_at", OPTIONAL, &run->started_at) ||
+	    !get(l, doc, "interrupted", JSON_BOOL, OPTIONAL, &interrupted) ||
+	    !get(l, doc, "settings", JSON_OBJECT, REQUIRED, &settings))
+		return false;
+	run->interrupted = interrupted != NULL && interrupted->boolean;
+	back = enter(l, "settings", 0);
+	if (!get_number(l, settings, "block_bytes", REQUIRED, &run->block_bytes, NULL) ||
+	    !get_number(l, settings, "rounds", REQUIRED, &run->rounds, NULL))
+		return false;
+	leave(l, back);
+	if (!get(l, doc, "targets", JSON_ARRAY, REQUIRED, &targets))
+		return false;
+	run->targets = calloc(targets->count + 1, sizeof *run->targets);
+	if (run->targets == NULL)
+		return load_error(l, "out of memory");
+	for (i = 0; i < targets->count; i++) {
+		run->ntargets++;	/* counted now, so that a failure frees it */
+		if (!enter_item(l, targets, "targets", i, &back) ||
+		    !load_target(l, &targets->items[i], &run->targets[i]))
+			return false;
+		leave(l, back);
+	}
+	return true;
+}
+
+int
+compare_load(const struct json_node *doc, struct compare_run *run, char *err, size_t errlen)
+{
+	struct loader l;
+
+	memset(&l, 0, sizeof l);
+	l.err = err;
+	l.errlen = errlen;
+	return load_run(&l, doc, run) ? 0 : -1;
+}
+
+void
+compare_run_free(struct compare_run *run)
+{
+	size_t t;
+
+	for (t = 0; t < run->ntargets; t++) {
+		free(run->targets[t].rows);
+		free(run->targets[t].warnings);
+	}
+	free(run->targets);
+	json_read_free(run->doc);
+	run->targets = NULL;
+	run->ntargets = 0;
+	run->doc = NULL;
+}
+
+/* ---- printing ---- */
+
+static void
+put_wrapped(FILE *out, int first, int rest, const char *text)
+{
+	wrap_print(out, first, rest, LINE_WIDTH, text, false);
+}
+
+static void
+column_name(const struct column *c, char *buf, size_t len)
+{
+	if (c->run->ntargets > 1)
+		snprintf(buf, len, "run %zu.%zu", c->run_no, c->target_no);
+	else
+		snprintf(buf, len, "run %zu", c->run_no);
+}
+
+/* "ext4 (vda, write cache: write back)", as the text report says it. */
+static void
+storage_line(const struct compare_target *ct, char *buf, size_t len)
+{
+	struct storage_info st;
+
+	storage_info_init(&st);
+	if (ct->filesystem != NULL) {
+		snprintf(st.filesystem, sizeof st.filesystem, "%s", ct->filesystem);
+		st.have_filesystem = true;
+	}
+	st.have_device = ct->device != NULL;
+	if (ct->device != NULL)
+		snprintf(st.device.name, sizeof st.device.name, "%s", ct->device);
+	if (ct->model != NULL) {
+		snprintf(st.device.model, sizeof st.device.model, "%s", ct->model);
+		st.device.have_model = true;
+	}
+	if (ct->write_cache != NULL) {
+		snprintf(st.device.write_cache, sizeof st.device.write_cache, "%s", ct->write_cache);
+		st.device.have_write_cache = true;
+	}
+	if (ct->layers != NULL)
+		snprintf(st.device.layers, sizeof st.device.layers, "%s", ct->layers);
+	report_storage_summary(&st, buf, len);
+}
+
+static void
+print_legend(FILE *out, const struct compare_run *runs, size_t n)
+{
+	char line[LINE_LEN], block[16], where[sizeof ((struct storage_info *)0)->device.layers + 512];
+	size_t r, t;
+
+	for (r = 0; r < n; r++) {
+		const struct compare_run *run = &runs[r];
+
+		options_format_size(run->block_bytes > 0 && run->block_bytes < 1e15 ?
+		    (uint64_t)run->block_bytes : 0, block, sizeof block);
+		snprintf(line, sizeof line, "run %zu: %s%s", r + 1, run->label ? run->label : run->file,
+		    run->interrupted ? " (interrupted)" : "");
+		put_wrapped(out, 0, 2, line);
+		snprintf(line, sizeof line, "%s: %s%s%s, syncprobe %s, %s writes, %.0f round%s",
+		    run->file, run->host ? run->host : "", run->host ? ", " : "",
+		    run->started_at ? run->started_at : "time unknown", run->version, block,
+		    run->rounds, run->rounds == 1 ? "" : "s");
+		put_wrapped(out, 2, 4, line);
+		for (t = 0; t < run->ntargets; t++) {
+			char prefix[64] = "";
+
+			if (run->ntargets > 1)
+				snprintf(prefix, sizeof prefix, "run %zu.%zu: ", r + 1, t + 1);
+			storage_line(&run->targets[t], where, sizeof where);
+			snprintf(line, sizeof line, "%s%s on %s", prefix, run->targets[t].path, where);
+			put_wrapped(out, 2, 4, line);
+		}
+	}
+}
+
+static bool
+key_is(const struct row_key *k, const struct compare_row *row)
+{
+	return strcmp(k->group, row->group) == 0 && strcmp(k->name, row->name) == 0;
+}
+
+/* Add row's key after the last key of its group (at the end for a new
+ * group), unless it is there. */
+static void
+add_key(struct tables *tb, const struct compare_row *row)
+{
+	size_t i, at = tb->nkeys;
+
+	for (i = 0; i < tb->nkeys; i++) {
+		if (key_is(&tb->keys[i], row))
+			return;
+		if (strcmp(tb->keys[i].group, row->group) == 0)
+			at = i + 1;
+	}
+	memmove(&tb->keys[at + 1], &tb->keys[at], (tb->nkeys - at) * sizeof *tb->keys);
+	tb->keys[at].group = row->group;
+	tb->keys[at].name = row->name;
+	tb->nkeys++;
+}
+
+static const struct compare_row *
+find_row(const struct compare_target *ct, const struct row_key *k)
+{
+	size_t i;
+
+	for (i = 0; i < ct->nrows; i++)
+		if (key_is(k, &ct->rows[i]))
+			return &ct->rows[i];
+	return NULL;
+}
+
+static const char *
+tables_row_name(const void *ctx, size_t row)
+{
+	const struct tables *tb = ctx;
+
+	return tb->keys[tb->first + row].name;
+}
+
+static void
+tables_head(const void *ctx, size_t col, char *buf, size_t len)
+{
+	const struct tables *tb = ctx;
+
+	column_name(&tb->cols[col], buf, len);
+}
+
+/* The difference is real where the two runs' rounds do not overlap: the
+ * slowest round of the faster run beat the fastest round of the other.
+ * Rounds of one disk fall that way by chance with a chance of 2 in
+ * C(2n, n) for n rounds each: 1 in 126 with 5, but 1 in 3 with 2, so
+ * fewer than MIN_ROUNDS say nothing. */
+static bool
+beyond_spread(const struct compare_row *a, const struct compare_row *b)
+{
+	if (a->nslices < MIN_ROUNDS || b->nslices < MIN_ROUNDS)
+		return false;
+	return b->slice_min > a->slice_max || b->slice_max < a->slice_min;
+}
+
+static void
+tables_cell(const void *ctx, size_t row, size_t col, struct sbs_cell *cell)
+{
+	const struct tables *tb = ctx;
+	const struct row_key *k = &tb->keys[tb->first + row];
+	const struct compare_row *cr = find_row(tb->cols[col].target, k);
+	const struct compare_row *ref = find_row(tb->cols[0].target, k);
+
+	if (cr == NULL) {
+		cell->kind = SBS_NONE;
+		return;
+	}
+	if (!cr->have_figures) {
+		cell->kind = strcmp(cr->status, "error") == 0 ? SBS_ERROR : SBS_NA;
+		cell->reason = cr->reason ? cr->reason : cr->status;
+		return;
+	}
+	cell->kind = SBS_FIGURES;
+	cell->ops_per_sec = cr->ops_per_sec;
+	cell->mean_usecs = cr->mean_usecs;
+	if (col > 0 && ref != NULL && ref->have_figures && ref->ops_per_sec > 0) {
+		cell->have_ratio = true;
+		cell->ratio = cr->ops_per_sec / ref->ops_per_sec;
+		cell->flagged = beyond_spread(ref, cr);
+	}
+}
+
+static void
+group_title(const struct compare_run *first, const char *group, char *buf, size_t len)
+{
+	int g = names_find(&group_names, group);
+
+	if (g < 0 || first->block_bytes <= 0 || first->block_bytes > 1e15)
+		snprintf(buf, len, "%s", group);
+	else
+		plan_group_title((enum group)g, (size_t)first->block_bytes, buf, len);
+}
+
+static void
+print_tables(FILE *out, struct tables *tb)
+{
+	size_t last;
+	char title[LINE_LEN];
+
+	tb->first = 0;
+	while (tb->first < tb->nkeys) {
+		struct sbs_table t;
+
+		for (last = tb->first; last < tb->nkeys &&
+		    strcmp(tb->keys[last].group, tb->keys[tb->first].group) == 0; last++)
+			;
+		group_title(tb->runs, tb->keys[tb->first].group, title, sizeof title);
+		fputc('\n', out);
+		put_wrapped(out, 0, 0, title);
+		fprintf(out, "(figures in usecs per operation)\n");
+		memset(&t, 0, sizeof t);
+		t.nrows = last - tb->first;
+		t.ncols = tb->ncols;
+		t.ratios = true;
+		t.ctx = tb;
+		t.row_name = tables_row_name;
+		t.head = tables_head;
+		t.cell = tables_cell;
+		sbs_print(out, &t);
+		tb->first = last;
+	}
+}
+
+static void
+print_advice(FILE *out, const struct tables *tb)
+{
+	char name[64], line[LINE_LEN], delay[48];
+	size_t c, w;
+
+	fprintf(out, "\nAdvice\n");
+	for (c = 0; c < tb->ncols; c++) {
+		const struct compare_target *ct = tb->cols[c].target;
+
+		column_name(&tb->cols[c], name, sizeof name);
+		if (ct->have_delay)
+			snprintf(delay, sizeof delay, "commit_delay = %.0f", ct->commit_delay);
+		else
+			snprintf(delay, sizeof delay, "commit_delay: no advice");
+		if (ct->wal_sync_method != NULL)
+			snprintf(line, sizeof line, "%s: wal_sync_method = '%s', %s", name,
+			    ct->wal_sync_method, delay);
+		else
+			snprintf(line, sizeof line, "%s: wal_sync_method: no advice, %s", name, delay);
+		put_wrapped(out, 2, 4, line);
+		for (w = 0; w < ct->nwarnings; w++) {
+			snprintf(line, sizeof line, "warning [%s]: %s", ct->warnings[w].code,
+			    ct->warnings[w].message);
+			put_wrapped(out, 4, 6, line);
+		}
+		if (ct->error != NULL) {
+			snprintf(line, sizeof line, "stopped by an error: %s", ct->error);
+			put_wrapped(out, 4, 6, line);
+		}
+	}
+}
+
+void
+compare_print(FILE *out, const struct compare_run *runs, size_t n)
+{
+	struct tables tb;
+	size_t r, t, total_rows = 0;
+
+	memset(&tb, 0, sizeof tb);
+	tb.runs = runs;
+	for (r = 0; r < n; r++) {
+		tb.ncols += runs[r].ntargets;
+		for (t = 0; t < runs[r].ntargets; t++)
+			total_rows += runs[r].targets[t].nrows;
+	}
+	tb.cols = calloc(tb.ncols + 1, sizeof *tb.cols);
+	tb.keys = calloc(total_rows + 1, sizeof *tb.keys);
+	if (tb.cols != NULL && tb.keys != NULL) {
+		size_t c = 0;
+
+		for (r = 0; r < n; r++)
+			for (t = 0; t < runs[r].ntargets; t++) {
+				struct column col = { &runs[r], r + 1, &runs[r].targets[t], t + 1 };
+				size_t i;
+
+				tb.cols[c++] = col;
+				for (i = 0; i < runs[r].targets[t].nrows; i++)
+					add_key(&tb, &runs[r].targets[t].rows[i]);
+			}
+		fprintf(out, "syncprobe %s: %zu saved run%s side by side\n", PACKAGE_VERSION, n,
+		    n == 1 ? "" : "s");
+		print_legend(out, runs, n);
+		if (tb.ncols > 1)
+			put_wrapped(out, 0, 0, "(ratio: ops/sec against the first column, higher "
+			    "is faster; * where the difference is larger than the spread between "
+			    "the two runs' rounds)");
+		if (tb.ncols > 0) {
+			print_tables(out, &tb);
+			print_advice(out, &tb);
+		}
+	}
+	free(tb.cols);
+	free(tb.keys);
+}
+
+int
+compare_files(FILE *out, const char *const *paths, size_t n, char *err, size_t errlen)
+{
+	struct compare_run *runs = calloc(n + 1, sizeof *runs);
+	char why[512];
+	size_t i;
+	int rc = 0;
+
+	if (runs == NULL) {
+		snprintf(err, errlen, "--compare: out of memory");
+		return -1;
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		runs[i].file = paths[i];
+		runs[i].doc = json_read_file(paths[i], why, sizeof why);
+		if (runs[i].doc == NULL || compare_load(runs[i].doc, &runs[i], why, sizeof why) == -1) {
+			snprintf(err, errlen, "%s: %s", paths[i], why);
+			rc = -1;
+		}
+	}
+	if (rc == 0)
+		compare_print(out, runs, n);
+	for (i = 0; i < n; i++)
+		compare_run_free(&runs[i]);
+	free(runs);
+	return rc;
+}

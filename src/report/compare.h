@@ -1,0 +1,74 @@
+/* compare.h: --compare: saved JSON reports side by side, row by row, with
+ * each run's ops/sec and mean, the ratio to the first run (flagged where
+ * the difference is larger than the spread between the runs' own rounds),
+ * and each run's advice and warnings. It reads files and touches no disk. */
+#ifndef SYNCPROBE_COMPARE_H
+#define SYNCPROBE_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/json_read.h"
+
+#define COMPARE_SCHEMA_VERSION 1	/* the JSON schema this syncprobe reads */
+
+/* One row of a saved report. Strings point into the parsed document. */
+struct compare_row {
+	const char *group;
+	const char *name;
+	const char *status;	/* "ok", "unsupported", "error" */
+	const char *reason;	/* NULL when ok */
+	bool have_figures;
+	double ops_per_sec;
+	double mean_usecs;
+	size_t nslices;		/* rounds with a rate */
+	double slice_min;	/* ops/sec of the slowest round */
+	double slice_max;	/* and of the fastest */
+};
+
+struct compare_warning {
+	const char *code;
+	const char *message;
+};
+
+struct compare_target {
+	const char *path;
+	const char *error;	/* the I/O error that stopped it, or NULL */
+	const char *filesystem, *device, *model, *write_cache, *layers;	/* NULL: unknown */
+	struct compare_row *rows;
+	size_t nrows;
+	const char *wal_sync_method;	/* NULL: no advice */
+	bool have_delay;
+	double commit_delay;
+	struct compare_warning *warnings;
+	size_t nwarnings;
+};
+
+struct compare_run {
+	const char *file;
+	struct json_node *doc;	/* owns every string above */
+	const char *version;
+	const char *label, *host, *started_at;	/* NULL in reports older than them */
+	bool interrupted;
+	double block_bytes;
+	double rounds;
+	struct compare_target *targets;
+	size_t ntargets;
+};
+
+/* Read a parsed report into run (which takes no ownership of doc); 0, or
+ * -1 with "WHERE: WHAT" in err, e.g. "targets[0].tests[2].name: missing". */
+int compare_load(const struct json_node *doc, struct compare_run *run, char *err, size_t errlen);
+
+/* Free what compare_load allocated (and run->doc). */
+void compare_run_free(struct compare_run *run);
+
+/* Print runs[0, n) side by side. */
+void compare_print(FILE *out, const struct compare_run *runs, size_t n);
+
+/* Read the reports at paths and print them side by side; 0, or -1 with
+ * "PATH: WHY" in err and nothing printed. */
+int compare_files(FILE *out, const char *const *paths, size_t n, char *err, size_t errlen);
+
+#endif

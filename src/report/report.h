@@ -1,0 +1,93 @@
+/* report.h: the report writers. They read results; they never measure. */
+#ifndef SYNCPROBE_REPORT_H
+#define SYNCPROBE_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "util/names.h"
+#include "probe/options.h"
+#include "util/platform.h"
+#include "probe/run.h"
+
+struct report {
+	const struct options *options;
+	const struct target_result *targets;
+	size_t ntargets;
+	time_t when;			/* when the run started */
+	struct system_info system;	/* where it ran */
+	double duration_secs;		/* from the start to the report; < 0: unknown */
+	int interrupted_by;		/* the signal that ended the measuring early, or 0 */
+};
+
+/* A report printed as the run goes. The caller calls begin() once the
+ * first target's test file is ready, target() as each target's is (its
+ * storage probed), group() when a group's last round has ended (rows
+ * [first, last) of target t), and end() after the last: together they
+ * print exactly what write() prints at once. */
+struct report_stream {
+	void (*begin)(FILE *out, const struct report *r);
+	void (*target)(FILE *out, const struct report *r, size_t t);
+	void (*group)(FILE *out, const struct report *r, size_t t, size_t first, size_t last);
+	void (*end)(FILE *out, const struct report *r);
+};
+
+/* A report format, one table row each: -F NAME writes the report with
+ * write(), or, where it has a stream, as the run goes. A new format is one
+ * row of report_formats plus its writer. */
+/* What a format is, for code that must decide on it (the durability
+ * verifier writes text or JSON of its own). */
+enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_CONF, REPORT_OPENMETRICS };
+
+struct report_format {
+	const char *name;
+	void (*write)(FILE *out, const struct report *r);
+	bool one_target;	/* settings for one server: refuse several targets */
+	enum report_kind kind;
+	const struct report_stream *stream;	/* NULL: one document at the end */
+};
+
+extern const struct report_format report_formats[];	/* the first is the default */
+extern const struct name_list report_format_names;
+
+void report_text(FILE *out, const struct report *r);
+void report_json(FILE *out, const struct report *r);
+void report_openmetrics(FILE *out, const struct report *r);
+extern const struct report_stream report_text_stream;
+
+/* Drive a stream's hooks over a finished report, in the order a run calls
+ * them: what the stream prints at once. */
+void report_replay(const struct report_stream *s, FILE *out, const struct report *r);
+
+/* Whether the run has several targets (asked for or reported): the
+ * reports number them and put them side by side. */
+bool report_several(const struct report *r);
+
+/* The run's label: --label, or "host:path" (the paths joined with ","). */
+void report_label(const struct report *r, char *buf, size_t len);
+
+/* "2026-12-01 00:00 UTC" (human) or "2026-12-01T00:00:00Z" (ISO 8601). */
+void report_time(time_t when, bool iso, char *buf, size_t len);
+
+/* One target only: a server has one set of settings. */
+void report_conf(FILE *out, const struct report *r);
+
+/* "ext4 (vda, write cache: write back)": where a target lives, in one line. */
+void report_storage_summary(const struct storage_info *st, char *buf, size_t len);
+
+/* A latency in microseconds as the reports print it: two decimals below
+ * 10 us, one below 100000 us, none above, and in exponent form past eight
+ * digits, so that a figure (not negative) never takes more than 8
+ * characters. */
+void report_usecs_text(double us, char *buf, size_t len);
+
+/* The same right-aligned in width columns; a rate of operations per
+ * second (one decimal below 10000, exponent form past eight digits). */
+void report_put_usecs(FILE *out, int width, double us);
+void report_put_rate(FILE *out, int width, double ops);
+
+/* "yes", "no" or "unknown" for a 1 / 0 / -1 fact. */
+const char *report_tristate(int v);
+
+#endif

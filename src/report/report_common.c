@@ -1,0 +1,181 @@
+/* report_common.c: the table of report formats, and what every report
+ * says the same way. */
+#include "config.h"
+
+#include "report/report.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+const struct report_format report_formats[] = {
+	{ "text", report_text, false, REPORT_TEXT, &report_text_stream },
+	{ "json", report_json, false, REPORT_JSON, NULL },
+	{ "conf", report_conf, true, REPORT_CONF, NULL },
+	{ "openmetrics", report_openmetrics, false, REPORT_OPENMETRICS, NULL },
+};
+
+const struct name_list report_format_names =
+    NAME_LIST(report_formats, struct report_format, name);
+
+/* Whether no layer lies under layer i. */
+static bool
+layer_is_leaf(const struct storage_info *st, size_t i)
+{
+	size_t j;
+
+	for (j = i + 1; j < st->nlayers; j++)
+		if (st->layers[j].parent == (int)i)
+			return false;
+	return true;
+}
+
+/* Append to buf what fits. */
+static void
+summary_append(char *buf, size_t len, const char *text)
+{
+	size_t used = strlen(buf);
+
+	if (used + 1 < len)
+		snprintf(buf + used, len - used, "%s", text);
+}
+
+/* One branch of the tree, from below the filesystem down to leaf i, with
+ * what the report says of its end: the device's model and cache. */
+static void
+summary_branch(const struct storage_info *st, size_t i, char *buf, size_t len)
+{
+	const struct storage_layer *l = &st->layers[i];
+	const struct storage_device *d;
+	char chain[STORAGE_CHAIN_LEN];
+
+	storage_layer_chain(st, i, chain, sizeof chain);
+	summary_append(buf, len, chain);
+	if (l->kind == STORAGE_LAYER_FILESYSTEM) {
+		summary_append(buf, len, ", no block device");
+		return;
+	}
+	if (l->kind != STORAGE_LAYER_DEVICE)
+		return;
+	d = storage_device_at(st, (size_t)l->device);
+	if (d->have_model) {
+		summary_append(buf, len, " ");
+		summary_append(buf, len, d->model);
+	}
+	summary_append(buf, len, ", write cache: ");
+	summary_append(buf, len, d->have_write_cache ? d->write_cache : "unknown");
+}
+
+/* The groups of a target's rows, one after another. */
+static void
+replay_groups(const struct report_stream *s, FILE *out, const struct report *r, size_t t)
+{
+	const struct target_result *tr = &r->targets[t];
+	size_t first = 0, last;
+
+	while (first < tr->nrows) {
+		for (last = first; last < tr->nrows &&
+		    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
+			;
+		s->group(out, r, t, first, last);
+		first = last;
+	}
+}
+
+void
+report_replay(const struct report_stream *s, FILE *out, const struct report *r)
+{
+	size_t t;
+
+	s->begin(out, r);
+	for (t = 0; t < r->ntargets; t++) {
+		s->target(out, r, t);
+		replay_groups(s, out, r, t);
+	}
+	s->end(out, r);
+}
+
+bool
+report_several(const struct report *r)
+{
+	return r->ntargets > 1 || (r->options != NULL && r->options->ntargets > 1);
+}
+
+void
+report_label(const struct report *r, char *buf, size_t len)
+{
+	size_t t, used;
+
+	if (r->options != NULL && r->options->label != NULL) {
+		snprintf(buf, len, "%s", r->options->label);
+		return;
+	}
+	snprintf(buf, len, "%s:", r->system.host);
+	for (t = 0; t < r->ntargets; t++) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, "%s%s", t ? "," : "", r->targets[t].path);
+	}
+}
+
+void
+report_time(time_t when, bool iso, char *buf, size_t len)
+{
+	struct tm tm;
+
+	if (gmtime_r(&when, &tm) == NULL ||
+	    strftime(buf, len, iso ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(buf, len, "unknown");
+}
+
+void
+report_storage_summary(const struct storage_info *st, char *buf, size_t len)
+{
+	size_t i, branches = 0;
+
+	if (len == 0)
+		return;
+	snprintf(buf, len, "%s (", st->have_filesystem ? st->filesystem : "unknown filesystem");
+	/* Every branch of the tree ends in a device, a gap, or a filesystem
+	 * with no device (an upper directory on tmpfs). */
+	for (i = 1; i < st->nlayers; i++) {
+		if (!layer_is_leaf(st, i))
+			continue;
+		summary_append(buf, len, branches++ ? "; " : "");
+		summary_branch(st, i, buf, len);
+	}
+	summary_append(buf, len, branches ? ")" : "no block device)");
+}
+
+const char *
+report_tristate(int v)
+{
+	return v < 0 ? "unknown" : v ? "yes" : "no";
+}
+
+void
+report_usecs_text(double us, char *buf, size_t len)
+{
+	if (us < 10.0)
+		snprintf(buf, len, "%.2f", us);
+	else if (us < 100000.0)
+		snprintf(buf, len, "%.1f", us);
+	else if (us < 1e8)
+		snprintf(buf, len, "%.0f", us);
+	else
+		snprintf(buf, len, "%.1e", us);
+}
+
+void
+report_put_usecs(FILE *out, int width, double us)
+{
+	char text[32];
+
+	report_usecs_text(us, text, sizeof text);
+	fprintf(out, "%*s", width, text);
+}
+
+void
+report_put_rate(FILE *out, int width, double ops)
+{
+	fprintf(out, ops < 10000.0 ? "%*.1f" : ops < 1e8 ? "%*.0f" : "%*.1e", width, ops);
+}

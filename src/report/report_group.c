@@ -1,0 +1,216 @@
+/* report_group.c: the group-commit experiment in the text and JSON
+ * reports: one table per client count, inside 80 columns, and a "group"
+ * block per target. The writers only read group_result's figures. */
+#include "config.h"
+
+#include "report/report_group.h"
+
+#include <stdio.h>
+
+#include "group/group_result.h"
+#include "probe/plan.h"
+#include "report/report.h"
+#include "probe/row.h"
+#include "util/wrap.h"
+
+#define LINE_WIDTH     79
+#define USECS_DECIMALS 3
+
+static void
+put_wrapped(FILE *out, int indent, const char *text)
+{
+	wrap_print(out, indent, indent, LINE_WIDTH, text, false);
+}
+
+static void
+print_preamble(FILE *out, const struct target_result *tr, size_t number)
+{
+	const struct group_result *g = tr->group;
+	char title[96], page[16], rec[16], work[32], line[640];
+	int n;
+
+	plan_group_title(GROUP_GROUP, g->page_bytes, title, sizeof title);
+	if (number > 0)
+		fprintf(out, "\n%s: target %zu\n", title, number);
+	else
+		fprintf(out, "\n%s\n", title);
+	options_format_size(g->page_bytes, page, sizeof page);
+	options_format_size(g->record_bytes, rec, sizeof rec);
+	options_format_duration(g->txn_work_ns, work, sizeof work);
+	n = snprintf(line, sizeof line, "%s, buffered as a server writes its WAL; %s records, "
+	    "%s of work per transaction, commit_siblings %u, %u round%s. A flush (write + "
+	    "sync) at one committer took %.3f us (over %llu flushes)", g->method->name,
+	    rec, g->txn_work_ns ? work : "no", g->siblings, g->rounds,
+	    g->rounds == 1 ? "" : "s", g->flush_usecs, (unsigned long long)g->flush_count);
+	if (!g->delays_given && n > 0 && (size_t)n < sizeof line)
+		snprintf(line + n, sizeof line - (size_t)n, "; the delays are d/4 to 4d of d = "
+		    "%.3f us (%s), and d/2 = %ld us is PostgreSQL's rule", g->basis_usecs,
+		    g->basis_is_row ? "the one-write row's mean, as the advice" : "that flush",
+		    g->rule_usecs);
+	put_wrapped(out, 0, line);
+	put_wrapped(out, 0, "vs 0: commits/s over delay 0's, round by round; better or "
+	    "worse only beyond the noise, the 95% confidence half-width of that mean "
+	    "(Student's t over the rounds); \"no sleep\": the siblings gate never let the "
+	    "delay sleep. Latency: request taken to record durable, in usecs.");
+}
+
+static void
+put_rate(FILE *out, double v)
+{
+	fprintf(out, v < 10000.0 ? "%9.1f" : "%9.0f", v);
+}
+
+static void
+put_latency(FILE *out, double us)
+{
+	fprintf(out, us < 100000.0 ? "%8.1f" : "%8.0f", us);
+}
+
+static const char *
+verdict_word(const struct group_cell *c)
+{
+	if (c->delay_usecs > 0 && c->delayed == 0)
+		return "no sleep";
+	return group_verdict_name(c->vs_zero);
+}
+
+static void
+print_cell(FILE *out, const struct group_result *g, const struct group_cell *c, bool first)
+{
+	fprintf(out, "%6ld us %-4s", c->delay_usecs,
+	    !g->delays_given && c->delay_usecs == g->rule_usecs ? "rule" : "");
+	put_rate(out, c->commits_per_sec);
+	fprintf(out, "%6.1f%%", c->spread_pct);
+	if (first)
+		fprintf(out, "%24s", "");
+	else
+		fprintf(out, "%+7.1f%%%6.1f%% %-8s", c->vs_zero_pct, c->noise_pct, verdict_word(c));
+	fprintf(out, "%9.2f", c->commits_per_flush);
+	put_latency(out, c->p50_usecs);
+	put_latency(out, c->p99_usecs);
+	fputc('\n', out);
+}
+
+static void
+print_client_count(FILE *out, const struct group_result *g, size_t ci)
+{
+	const struct group_cell *best = group_cell_at(g, ci, g->best[ci]);
+	char head[32], line[160];
+	size_t di;
+
+	snprintf(head, sizeof head, "%u client%s", g->clients[ci], g->clients[ci] == 1 ? "" : "s");
+	fprintf(out, "\n%-14s%9s%7s%8s%7s %-8s%9s%8s%8s\n", head, "commits/s", "spread",
+	    "vs 0", "noise", "", "per flush", "p50 us", "p99 us");
+	for (di = 0; di < g->ndelays; di++)
+		print_cell(out, g, group_cell_at(g, ci, di), di == 0);
+	if (g->best[ci] == 0)
+		snprintf(line, sizeof line, "most commits/s with no delay");
+	else if (g->pick[ci] == 0)
+		snprintf(line, sizeof line, "most commits/s at %ld us; 0 is within noise of it",
+		    best->delay_usecs);
+	else
+		snprintf(line, sizeof line, "most commits/s at %ld us; the smallest delay "
+		    "within noise of it: %ld us", best->delay_usecs, g->delays[g->pick[ci]]);
+	put_wrapped(out, 2, line);
+}
+
+void
+report_group_text(FILE *out, const struct report *r)
+{
+	size_t t, ci;
+
+	for (t = 0; t < r->ntargets; t++) {
+		const struct target_result *tr = &r->targets[t];
+
+		if (tr->group == NULL)
+			continue;
+		print_preamble(out, tr, r->ntargets > 1 ? t + 1 : 0);
+		for (ci = 0; ci < tr->group->nclients; ci++)
+			print_client_count(out, tr->group, ci);
+	}
+}
+
+static void
+put_cell(struct json *j, const struct group_cell *c)
+{
+	unsigned k;
+
+	json_begin_object(j, NULL);
+	json_int(j, "commit_delay", c->delay_usecs);
+	json_uint(j, "commits", c->commits);
+	json_uint(j, "flushes", c->flushes);
+	json_uint(j, "delayed_flushes", c->delayed);
+	json_double(j, "seconds", row_secs(c->elapsed_ns), 6);
+	json_double(j, "commits_per_sec", c->commits_per_sec, 1);
+	json_double(j, "commits_per_flush", c->commits_per_flush, 3);
+	if (c->flushes)
+		json_double(j, "flush_usecs", c->flush_usecs, USECS_DECIMALS);
+	else
+		json_null(j, "flush_usecs");
+	if (c->latency.count) {
+		json_double(j, "p50_usecs", c->p50_usecs, USECS_DECIMALS);
+		json_double(j, "p99_usecs", c->p99_usecs, USECS_DECIMALS);
+	} else {
+		json_null(j, "p50_usecs");
+		json_null(j, "p99_usecs");
+	}
+	json_double(j, "spread_percent", c->spread_pct, 2);
+	json_double(j, "versus_zero_percent", c->vs_zero_pct, 2);
+	json_double(j, "noise_percent", c->noise_pct, 2);
+	json_string(j, "versus_zero", group_verdict_name(c->vs_zero));
+	json_bool(j, "near_best", c->near_best);
+	json_begin_array(j, "slices");
+	for (k = 0; k < c->nslices; k++) {
+		json_begin_object(j, NULL);
+		json_uint(j, "commits", c->slices[k].commits);
+		json_uint(j, "flushes", c->slices[k].flushes);
+		json_double(j, "commits_per_sec",
+		    row_per_sec(c->slices[k].commits, c->slices[k].ns), 1);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_end_object(j);
+}
+
+void
+report_group_json(struct json *j, const struct group_result *g)
+{
+	size_t ci, di;
+
+	if (g == NULL) {
+		json_null(j, "group");
+		return;
+	}
+	json_begin_object(j, "group");
+	json_string(j, "method", g->method->name);
+	json_bool(j, "direct", false);
+	json_uint(j, "page_bytes", g->page_bytes);
+	json_uint(j, "record_bytes", g->record_bytes);
+	json_double(j, "txn_work_usecs", row_usecs((double)g->txn_work_ns), USECS_DECIMALS);
+	json_uint(j, "commit_siblings", g->siblings);
+	json_uint(j, "rounds", g->rounds);
+	json_double(j, "flush_usecs", g->flush_usecs, USECS_DECIMALS);
+	json_uint(j, "flush_count", g->flush_count);
+	json_double(j, "basis_usecs", g->basis_usecs, USECS_DECIMALS);
+	json_string(j, "basis", g->basis_is_row ? "row" : "flush");
+	json_int(j, "rule_commit_delay", g->rule_usecs);
+	json_bool(j, "delays_given", g->delays_given);
+	json_begin_array(j, "commit_delays");
+	for (di = 0; di < g->ndelays; di++)
+		json_int(j, NULL, g->delays[di]);
+	json_end_array(j);
+	json_begin_array(j, "clients");
+	for (ci = 0; ci < g->nclients; ci++) {
+		json_begin_object(j, NULL);
+		json_uint(j, "clients", g->clients[ci]);
+		json_int(j, "best_commit_delay", g->delays[g->best[ci]]);
+		json_int(j, "pick_commit_delay", g->delays[g->pick[ci]]);
+		json_begin_array(j, "cells");
+		for (di = 0; di < g->ndelays; di++)
+			put_cell(j, group_cell_at(g, ci, di));
+		json_end_array(j);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_end_object(j);
+}

@@ -1,0 +1,289 @@
+/* report_openmetrics.c: -F openmetrics, for fleets: the Prometheus text
+ * exposition format (version 0.0.4), which node_exporter's textfile
+ * collector reads. Each metric family is one HELP and one TYPE line and
+ * then all its samples together; label values are escaped (\\, ", newline)
+ * and made valid UTF-8; units are Prometheus' base units (seconds), which
+ * promtool's linter asks for. No sample carries a timestamp (the textfile
+ * collector refuses them): the run's start is a metric of its own. No
+ * "# EOF" line either: that belongs to the OpenMetrics variant, which the
+ * textfile collector does not read. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "util/escape.h"
+#include "util/json.h"
+#include "probe/plan.h"
+#include "util/platform.h"
+#include "report/report.h"
+
+#define LABELS_LEN  8192
+#define WHOLE_LIMIT 1e15	/* whole numbers below this print exactly */
+
+/* One metric family: HELP and TYPE once, before its first sample. */
+struct family {
+	const char *name;
+	const char *type;
+	const char *help;
+	bool started;
+};
+
+/* A label value, escaped, with bytes that are not UTF-8 as U+FFFD. */
+static void
+put_label_value(FILE *out, const char *v)
+{
+	const unsigned char *p = (const unsigned char *)v;
+
+	fputc('"', out);
+	while (*p != '\0') {
+		size_t n = escape_utf8_len(p);
+
+		if (n == 0) {
+			fputs("\xEF\xBF\xBD", out);
+			p++;
+		} else if (*p == '\\' || *p == '"') {
+			fputc('\\', out);
+			fputc(*p++, out);
+		} else if (*p == '\n') {
+			fputs("\\n", out);
+			p++;
+		} else {
+			fwrite(p, 1, n, out);
+			p += n;
+		}
+	}
+	fputc('"', out);
+}
+
+/* name="value": the first label of a sample opens its braces. */
+static void
+put_label(FILE *out, bool first, const char *name, const char *value)
+{
+	fprintf(out, "%s%s=", first ? "{" : ",", name);
+	put_label_value(out, value);
+}
+
+static void
+begin_sample(FILE *out, struct family *f, const char *suffix)
+{
+	if (!f->started)
+		fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", f->name, f->help, f->name, f->type);
+	f->started = true;
+	fprintf(out, "%s%s", f->name, suffix);
+}
+
+/* The value after the labels (closing their braces): whole numbers, such
+ * as a timestamp, in full; others to nine significant digits. */
+static void
+end_sample(FILE *out, bool labelled, double value)
+{
+	fputs(labelled ? "} " : " ", out);
+	if (!isfinite(value))
+		fputs("NaN\n", out);
+	else if (value == floor(value) && fabs(value) < WHOLE_LIMIT)
+		fprintf(out, "%.0f\n", value);
+	else
+		fprintf(out, "%.9g\n", value);
+}
+
+/* The target label: the path, with "#N" after a path an earlier target
+ * of the run also had, so that no two series are the same. */
+static void
+put_target(FILE *out, const struct report *r, size_t t)
+{
+	const char *path = r->targets[t].path;
+	char numbered[LABELS_LEN];
+	size_t i;
+
+	for (i = 0; i < t; i++)
+		if (strcmp(r->targets[i].path, path) == 0) {
+			snprintf(numbered, sizeof numbered, "%s#%zu", path, t + 1);
+			put_label(out, true, "target", numbered);
+			return;
+		}
+	put_label(out, true, "target", path);
+}
+
+static void
+put_row_labels(FILE *out, const struct report *r, size_t t, const struct row_result *row)
+{
+	put_target(out, r, t);
+	put_label(out, false, "group", plan_group_name(row->spec.group));
+	put_label(out, false, "test", row->spec.name);
+	put_label(out, false, "method", row->spec.method ? row->spec.method->name : "");
+	put_label(out, false, "direct", row->spec.direct ? "true" : "false");
+}
+
+static bool
+has_figures(const struct row_result *row)
+{
+	return row->status == ROW_OK && row->ops > 0;
+}
+
+static void
+put_run(FILE *out, const struct report *r)
+{
+	struct family stamp = { "syncprobe_run_timestamp_seconds", "gauge",
+		"When the run started, in seconds since the Unix epoch.", false };
+	struct family dur = { "syncprobe_run_duration_seconds", "gauge",
+		"How long the run measured.", false };
+	struct family info = { "syncprobe_info", "gauge",
+		"The run: syncprobe version, host, kernel, label, and whether a signal "
+		"ended it early; always 1.", false };
+	char label[LABELS_LEN], kernel[sizeof r->system.os + sizeof r->system.release + 2];
+
+	begin_sample(out, &stamp, "");
+	end_sample(out, false, (double)r->when);
+	if (r->duration_secs >= 0) {
+		begin_sample(out, &dur, "");
+		end_sample(out, false, r->duration_secs);
+	}
+	report_label(r, label, sizeof label);
+	snprintf(kernel, sizeof kernel, "%s %s", r->system.os, r->system.release);
+	begin_sample(out, &info, "");
+	put_label(out, true, "version", PACKAGE_VERSION);
+	put_label(out, false, "host", r->system.host);
+	put_label(out, false, "kernel", kernel);
+	put_label(out, false, "label", label);
+	put_label(out, false, "interrupted", r->interrupted_by ? "true" : "false");
+	end_sample(out, true, 1.0);
+}
+
+/* A row's samples of one family. */
+typedef void row_samples(FILE *out, const struct report *r, size_t t,
+    const struct row_result *row, struct family *f);
+
+/* The samples of every row that ran, target by target. */
+static void
+put_rows(FILE *out, const struct report *r, struct family *f, row_samples *put)
+{
+	size_t t, i;
+
+	for (t = 0; t < r->ntargets; t++)
+		for (i = 0; i < r->targets[t].nrows; i++)
+			if (has_figures(&r->targets[t].rows[i]))
+				put(out, r, t, &r->targets[t].rows[i], f);
+}
+
+static void
+begin_row_sample(FILE *out, const struct report *r, size_t t, const struct row_result *row,
+    struct family *f, const char *suffix)
+{
+	begin_sample(out, f, suffix);
+	put_row_labels(out, r, t, row);
+}
+
+static void
+rate_sample(FILE *out, const struct report *r, size_t t, const struct row_result *row,
+    struct family *f)
+{
+	begin_row_sample(out, r, t, row, f, "");
+	end_sample(out, true, row->ops_per_sec);
+}
+
+static void
+latency_samples(FILE *out, const struct report *r, size_t t, const struct row_result *row,
+    struct family *f)
+{
+	static const struct {
+		const char *label;
+		double p;
+	} q[] = { { "0.5", 50 }, { "0.9", 90 }, { "0.99", 99 }, { "0.999", 99.9 } };
+	size_t k;
+
+	for (k = 0; k < sizeof q / sizeof q[0]; k++) {
+		begin_row_sample(out, r, t, row, f, "");
+		put_label(out, false, "quantile", q[k].label);
+		end_sample(out, true, row_secs((uint64_t)llround(
+		    stats_percentile_ns(&row->total, q[k].p))));
+	}
+	begin_row_sample(out, r, t, row, f, "_sum");
+	end_sample(out, true, row_secs(row->total.sum_ns));
+	begin_row_sample(out, r, t, row, f, "_count");
+	end_sample(out, true, (double)row->total.count);
+}
+
+static void
+put_figures(FILE *out, const struct report *r)
+{
+	struct family rates = { "syncprobe_ops_per_second", "gauge",
+		"Operations per second of each test row that ran.", false };
+	struct family latency = { "syncprobe_latency_seconds", "summary",
+		"Latency of one operation of each test row that ran.", false };
+
+	put_rows(out, r, &rates, rate_sample);
+	put_rows(out, r, &latency, latency_samples);
+}
+
+static void
+put_advice(FILE *out, const struct report *r)
+{
+	struct family delay = { "syncprobe_advice_commit_delay_seconds", "gauge",
+		"The advised commit_delay (PostgreSQL takes it in microseconds).", false };
+	struct family method = { "syncprobe_advice_wal_sync_method", "gauge",
+		"The advised wal_sync_method: 1 for the method advised.", false };
+	size_t t;
+
+	for (t = 0; t < r->ntargets; t++) {
+		const struct advice *a = &r->targets[t].advice;
+
+		if (!a->have_delay)
+			continue;
+		begin_sample(out, &delay, "");
+		put_target(out, r, t);
+		end_sample(out, true, row_secs((uint64_t)a->commit_delay_usecs * NSEC_PER_USEC));
+	}
+	for (t = 0; t < r->ntargets; t++) {
+		const struct advice *a = &r->targets[t].advice;
+
+		if (a->wal_sync_method == NULL)
+			continue;
+		begin_sample(out, &method, "");
+		put_target(out, r, t);
+		put_label(out, false, "method", a->wal_sync_method->name);
+		end_sample(out, true, 1.0);
+	}
+}
+
+/* Whether warning w of a repeats an earlier code (one series per code). */
+static bool
+repeated_code(const struct advice *a, size_t w)
+{
+	size_t i;
+
+	for (i = 0; i < w; i++)
+		if (strcmp(a->warnings[i].code, a->warnings[w].code) == 0)
+			return true;
+	return false;
+}
+
+static void
+put_warnings(FILE *out, const struct report *r)
+{
+	struct family f = { "syncprobe_warning", "gauge",
+		"A warning about the target, by its stable code; 1 while it holds.", false };
+	size_t t, w;
+
+	for (t = 0; t < r->ntargets; t++) {
+		const struct advice *a = &r->targets[t].advice;
+
+		for (w = 0; w < a->nwarnings; w++) {
+			if (repeated_code(a, w))
+				continue;
+			begin_sample(out, &f, "");
+			put_target(out, r, t);
+			put_label(out, false, "code", a->warnings[w].code);
+			end_sample(out, true, 1.0);
+		}
+	}
+}
+
+void
+report_openmetrics(FILE *out, const struct report *r)
+{
+	put_run(out, r);
+	put_figures(out, r);
+	put_advice(out, r);
+	put_warnings(out, r);
+}

@@ -1,0 +1,187 @@
+/* cleanup.c: the signal-cleanup path. The handler only sets a flag, or
+ * checks and unlinks the file (fstatat, unlinkat) and re-raises: all
+ * async-signal-safe. */
+#include "config.h"
+
+#include "util/cleanup.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/platform.h"
+
+/* Written with the handled signals blocked, read only by the handler. */
+static int registered_dirfd = -1;
+static char registered_name[NAME_MAX + 1];
+static dev_t registered_dev;
+static ino_t registered_ino;
+static volatile sig_atomic_t have_file;
+/* Set by the handler, read by the run: the signal that asked it to stop. */
+static volatile sig_atomic_t stop_signal;
+
+/* The signals that ask for the report of what was measured: a user's
+ * Ctrl-C, a service manager's stop, a closed terminal. */
+static int
+stops_gently(int sig)
+{
+	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
+}
+
+static void
+on_signal(int sig)
+{
+	int saved = errno;
+
+	if (stops_gently(sig) && stop_signal == 0) {
+		stop_signal = sig;
+		return;
+	}
+	if (have_file)
+		(void)cleanup_remove_file(registered_dirfd, registered_name,
+		    registered_dev, registered_ino);
+	/* Die of the same signal, so the caller's shell sees 128+N. */
+	signal(sig, SIG_DFL);
+	raise(sig);
+	errno = saved;
+}
+
+enum cleanup_outcome
+cleanup_remove_file(int dirfd, const char *name, dev_t dev, ino_t ino)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == -1)
+		return errno == ENOENT ? CLEANUP_GONE : CLEANUP_FAILED;
+	/* Between this check and the unlink someone could still swap the
+	 * name; unlinking their entry then removes a name they put in a
+	 * directory they can write, and touches no file's data. */
+	if (st.st_dev != dev || st.st_ino != ino)
+		return CLEANUP_REPLACED;
+	if (unlinkat(dirfd, name, 0) == -1)
+		return errno == ENOENT ? CLEANUP_GONE : CLEANUP_FAILED;
+	return CLEANUP_REMOVED;
+}
+
+/* Every signal whose default action would end syncprobe, SIGXFSZ too. */
+static void
+terminating_set(sigset_t *set)
+{
+	int sigs[PLATFORM_MAX_SIGNALS];
+	size_t i, n = platform_terminating_signals(sigs, PLATFORM_MAX_SIGNALS);
+
+	sigemptyset(set);
+	for (i = 0; i < n; i++)
+		sigaddset(set, sigs[i]);
+}
+
+void
+cleanup_install(void)
+{
+	int sigs[PLATFORM_MAX_SIGNALS];
+	size_t i, n = platform_terminating_signals(sigs, PLATFORM_MAX_SIGNALS);
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	/* The run goes on after a gentle stop to write its report: a write
+	 * to a slow terminal or pipe must not fail with EINTR then. */
+	sa.sa_flags = SA_RESTART;
+	terminating_set(&sa.sa_mask);
+	for (i = 0; i < n; i++) {
+		/* A file size limit must show as EFBIG, which is reported,
+		 * and the file then removed: not as a death. */
+		if (sigs[i] == SIGXFSZ) {
+			signal(SIGXFSZ, SIG_IGN);
+			continue;
+		}
+		/* A signal ignored when we start stays ignored: nohup, or a
+		 * shell's background job (SIGINT), asked for that. One already
+		 * handled (a sanitizer's crash report) keeps its handler. */
+		if (sigaction(sigs[i], NULL, &old) == -1 ||
+		    (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+void
+cleanup_block(sigset_t *old)
+{
+	sigset_t set;
+
+	terminating_set(&set);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+void
+cleanup_unblock(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+void
+cleanup_register(int dirfd, const char *name, dev_t dev, ino_t ino)
+{
+	sigset_t old;
+
+	cleanup_block(&old);
+	registered_dirfd = dirfd;
+	strncpy(registered_name, name, sizeof registered_name - 1);
+	registered_name[sizeof registered_name - 1] = '\0';
+	registered_dev = dev;
+	registered_ino = ino;
+	have_file = 1;
+	cleanup_unblock(&old);
+}
+
+void
+cleanup_forget(void)
+{
+	have_file = 0;
+}
+
+int
+cleanup_stop_signal(void)
+{
+	return stop_signal;
+}
+
+const volatile sig_atomic_t *
+cleanup_stop_flag(void)
+{
+	return &stop_signal;
+}
+
+void
+cleanup_die(void)
+{
+	int sig = stop_signal;
+	sigset_t set;
+
+	if (sig == 0)
+		return;
+	if (have_file)
+		(void)cleanup_remove_file(registered_dirfd, registered_name,
+		    registered_dev, registered_ino);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
+const char *
+cleanup_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:  return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP:  return "SIGHUP";
+	case SIGPIPE: return "SIGPIPE";
+	}
+	return "a signal";
+}

@@ -1,0 +1,98 @@
+/* escape.c: UTF-8 validity, and text escaped for a terminal (see
+ * escape.h). The JSON writer shares the validity check. */
+#include "config.h"
+
+#include "util/escape.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+size_t
+escape_utf8_len(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	size_t len, i;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+		cp = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		cp = c & 0x0F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return len;
+}
+
+/* The C escape ls -b uses for c, or 0 where it writes octal. */
+static char
+c_escape(unsigned char c)
+{
+	static const char from[] = "\t\n\r\a\b\f\v\\", to[] = "tnrabfv\\";
+	const char *p = c != '\0' ? strchr(from, c) : NULL;
+
+	return p != NULL ? to[p - from] : 0;
+}
+
+/* Append piece (n bytes) to buf at *at if all of it fits before the NUL. */
+static int
+append(char *buf, size_t len, size_t *at, const char *piece, size_t n)
+{
+	if (*at + n >= len)
+		return -1;
+	memcpy(buf + *at, piece, n);
+	*at += n;
+	return 0;
+}
+
+void
+escape_for_terminal(const char *s, char *buf, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t at = 0;
+
+	if (len == 0)
+		return;
+	while (*p != '\0') {
+		size_t n = escape_utf8_len(p), i;
+		char piece[8];
+		int bad = n == 0 || (n == 2 && p[0] == 0xC2 && p[1] < 0xA0) ||
+		    (n == 1 && (*p < 0x20 || *p == 0x7F || *p == '\\'));
+
+		if (!bad) {
+			if (append(buf, len, &at, (const char *)p, n) == -1)
+				break;
+			p += n;
+			continue;
+		}
+		/* Byte by byte: an invalid sequence's first byte, or each
+		 * byte of a control character. */
+		for (i = 0; i < (n == 0 ? 1 : n); i++) {
+			char e = c_escape(p[i]);
+			int k = e ? snprintf(piece, sizeof piece, "\\%c", e) :
+			    snprintf(piece, sizeof piece, "\\%03o", p[i]);
+
+			if (append(buf, len, &at, piece, (size_t)k) == -1)
+				goto done;
+		}
+		p += n == 0 ? 1 : n;
+	}
+done:
+	buf[at] = '\0';
+}

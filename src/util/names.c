@@ -1,0 +1,59 @@
+/* names.c: reading, joining and finding the names of a table. */
+#include "config.h"
+
+#include "util/names.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *
+names_at(const struct name_list *l, size_t i)
+{
+	const char *entry = (const char *)l->table + i * l->stride + l->offset;
+	const char *name;
+
+	memcpy(&name, entry, sizeof name);
+	return name;
+}
+
+void
+names_join(const struct name_list *l, const char *sep, char *buf, size_t len)
+{
+	size_t i, used = 0;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < l->count && used < len; i++) {
+		int w = snprintf(buf + used, len - used, "%s%s", i ? sep : "", names_at(l, i));
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+}
+
+int
+names_find(const struct name_list *l, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < l->count; i++)
+		if (strcmp(names_at(l, i), name) == 0)
+			return (int)i;
+	return -1;
+}
+
+void
+names_expand(const char *tmpl, const char *value, char *buf, size_t len)
+{
+	const char *hole = strstr(tmpl, "{}");
+	int n;
+
+	if (hole == NULL)
+		n = snprintf(buf, len, "%s", tmpl);
+	else
+		n = snprintf(buf, len, "%.*s%s%s", (int)(hole - tmpl), tmpl, value, hole + 2);
+	if (n < 0 && len > 0)
+		buf[0] = '\0';
+}
