@@ -153,15 +153,26 @@ text_target(FILE *out, const struct report *r, size_t t)
 	print_same_filesystem(out, r, t);
 }
 
-/* How long each test ran, as the settings line starts. */
+/* How long each test ran, as the settings line starts. Adaptive: the
+ * target and the caps that can end a row before it, once here rather than
+ * under every group; one target's +-% column marks the rows they ended. */
 static void
-describe_test_length(const struct options *o, char *buf, size_t len)
+describe_test_length(const struct report *r, char *buf, size_t len)
 {
-	char dur[32];
+	const struct options *o = r->options;
+	char dur[32], one[16], two[16], other[16], most[16], most_other[16];
 
 	if (o->adaptive) {
-		snprintf(buf, len, "until each mean is known to %.0f%%, at least",
-		    PRECISION_TARGET * 100.0);
+		options_format_duration(ADAPTIVE_BASIS_CEILING_NS, one, sizeof one);
+		options_format_duration(ADAPTIVE_ADVICE_CEILING_NS, two, sizeof two);
+		options_format_duration(ADAPTIVE_OTHER_CEILING_NS, other, sizeof other);
+		options_format_duration(ADAPTIVE_ADVICE_CAP_NS, most, sizeof most);
+		options_format_duration(ADAPTIVE_OTHER_CAP_NS, most_other, sizeof most_other);
+		snprintf(buf, len, "until each mean is known to %.0f%%, or its time is up%s: "
+		    "%s for the advice's one-write rows, %s for its two-write rows, %s for "
+		    "others (on a slow disk up to %s and %s, to reach %u operations); at least",
+		    PRECISION_TARGET * 100.0, report_several(r) ? "" : " (then its +-% is marked *)",
+		    one, two, other, most, most_other, ADAPTIVE_MIN_OPS);
 	} else if (o->ops_per_test) {
 		snprintf(buf, len, "%llu ops per test,", (unsigned long long)o->ops_per_test);
 	} else {
@@ -176,11 +187,11 @@ static void
 text_begin(FILE *out, const struct report *r)
 {
 	const struct options *o = r->options;
-	char dur[64], block[16], file[16], when[48], line[512];
+	char dur[320], block[16], file[16], when[48], line[512];
 
 	options_format_size(o->block_bytes, block, sizeof block);
 	options_format_size(o->file_bytes, file, sizeof file);
-	describe_test_length(o, dur, sizeof dur);
+	describe_test_length(r, dur, sizeof dur);
 	report_time(r->when, false, when, sizeof when);
 	snprintf(line, sizeof line, "syncprobe %s on %s, %s", PACKAGE_VERSION, r->system.host, when);
 	put_hanging(out, 0, 2, line);
@@ -202,21 +213,41 @@ wants_histogram(const struct report *r, const struct row_result *row)
 }
 
 /* The mean's precision: the half-width of its 95% interval as a
- * percentage of it, or "-" where the row has too few slices to say. */
+ * percentage of it, or "-" where the row has too few slices to say.
+ * Adaptive, a row whose time ran out before the target is marked "*"
+ * right after it (the header's footnote), in the space that leads the
+ * p50 column (put_p50). */
 static void
-put_precision(FILE *out, const struct row_result *row)
+put_precision(FILE *out, const struct options *o, const struct row_result *row)
 {
 	double pct;
 
 	if (row->mean_ci95_usecs < 0.0 || !(row->mean_usecs > 0.0)) {
 		fprintf(out, "%*s", PREC_WIDTH, "-");
-		return;
+	} else {
+		pct = 100.0 * row->mean_ci95_usecs / row->mean_usecs;
+		if (pct < 99.95)
+			fprintf(out, "%*.1f", PREC_WIDTH, pct);
+		else
+			fprintf(out, "%*s", PREC_WIDTH, ">99");
 	}
-	pct = 100.0 * row->mean_ci95_usecs / row->mean_usecs;
-	if (pct < 99.95)
-		fprintf(out, "%*.1f", PREC_WIDTH, pct);
+	if (o->adaptive)
+		fputc(row->capped ? '*' : ' ', out);
+}
+
+/* p50, one column narrower after the mark: from 10 ms on without its
+ * tenth, so that a space still parts it from the mark. */
+static void
+put_p50(FILE *out, const struct options *o, double us)
+{
+	if (!o->adaptive)
+		put_usecs(out, us);
+	else if (us >= 10000.0 && us < 1e8)
+		fprintf(out, "%*.0f", COL_WIDTH - 1, us);
+	else if (us >= 1e8)
+		fprintf(out, "%*.0e", COL_WIDTH - 1, us);
 	else
-		fprintf(out, "%*s", PREC_WIDTH, ">99");
+		report_put_usecs(out, COL_WIDTH - 1, us);
 }
 
 static void
@@ -230,8 +261,8 @@ print_row_single(FILE *out, const struct report *r, const struct row_result *row
 	}
 	put_rate(out, row->ops_per_sec);
 	put_usecs(out, row->mean_usecs);
-	put_precision(out, row);
-	put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 50.0)));
+	put_precision(out, r->options, row);
+	put_p50(out, r->options, row_usecs(stats_percentile_ns(&row->total, 50.0)));
 	put_usecs(out, row_usecs(stats_percentile_ns(&row->total, 99.0)));
 	put_usecs(out, row_usecs((double)row->total.max_ns));
 	fputc('\n', out);
@@ -249,13 +280,11 @@ print_group_title(FILE *out, const struct report *r, enum group g)
 	    report_several(r) ? "" : "; +-% is the mean's 95% interval");
 }
 
-/* Notes under a group's rows (one target): rows timed in batches, and
- * rows whose time ran out before their mean was known well enough. */
+/* Notes under a group's rows (one target): rows timed in batches. */
 static void
 print_group_notes(FILE *out, const struct target_result *tr, size_t first, size_t last)
 {
 	char line[ROW_NAME_LEN + 160];
-	bool capped = false;
 	size_t i;
 
 	for (i = first; i < last; i++) {
@@ -267,11 +296,7 @@ print_group_notes(FILE *out, const struct target_result *tr, size_t first, size_
 			    "batch means)", row->spec.name, row->batch_ops);
 			put_hanging(out, 0, 1, line);
 		}
-		capped |= row->status == ROW_OK && row->capped;
 	}
-	if (capped)
-		put_hanging(out, 0, 1, "(rows over +-2% ran out of time before their mean was "
-		    "known to 2%: see \"How long each test runs\" in the manual)");
 }
 
 /* One target: a group's table, as soon as the group is done. */
