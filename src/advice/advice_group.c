@@ -1,16 +1,18 @@
 /* advice_group.c: commit_delay and commit_siblings from what -t group
  * measured, part of the advice (advice.h). Pure, like advice.c.
  *
- * Per client count the experiment knows the delay with the most commits/s
- * and the smallest delay within noise of it; where 0 is within noise of
- * the best, a delay gained nothing there. The server has one commit_delay,
- * and commit_siblings can only keep it away from low concurrency: the
- * delay sleeps only while at least commit_siblings other transactions are
- * active. So the advice is, at the lowest client count where 0 is not
- * within noise of the best, the smallest delay that is, unless it trails 0
- * at a higher client count (then the next one within noise of the best);
- * and commit_siblings so high that it does not apply below that count.
- * Where there is no such delay, the advice is 0. */
+ * A delay only where one beat 0 by more than the rounds' noise, 0
+ * otherwise. The server has one commit_delay, and commit_siblings can
+ * only keep it away from low concurrency: the delay sleeps only while at
+ * least commit_siblings other transactions are active. So the delay is
+ * chosen at the highest client count where one beat 0 (and lost at no
+ * higher count, where siblings could not keep it off): of those that beat
+ * 0 there, the one with the most commits/s, not the smallest within noise
+ * (beside pgbench the smallest left most of the gain on the table where a
+ * delay paid). commit_siblings is then the client count measured below
+ * the lowest count where that delay gained with no loss on the way up, so
+ * that it never sleeps where it did not gain; the counts in between were
+ * not measured, and the advice says so. */
 #include "config.h"
 
 #include "advice/advice.h"
@@ -67,20 +69,43 @@ no_loss_from(const struct group_result *g, size_t ci, size_t di)
 	return true;
 }
 
-/* The delay for client count ci: the smallest within noise of the best
- * that loses nowhere above; 0 (none) when 0 is within noise of the best
- * there, or no delay qualifies. */
-static size_t
-delay_for(const struct group_result *g, size_t ci)
+static bool
+gained(const struct group_result *g, size_t ci, size_t di)
 {
-	size_t di;
+	return group_cell_at(g, ci, di)->vs_zero == GROUP_BETTER;
+}
 
-	if (g->pick[ci] == 0)
-		return 0;
-	for (di = g->pick[ci]; di < g->ndelays; di++)
-		if (group_cell_at(g, ci, di)->near_best && no_loss_from(g, ci + 1, di))
-			return di;
-	return 0;
+/* The delay for client count ci: of those that beat 0 there and lose at
+ * no higher client count, the one with the most commits/s; 0 (none) when
+ * none did. A delay that never slept is never better (group_result.c). */
+static size_t
+delay_at(const struct group_result *g, size_t ci)
+{
+	size_t di, pick = 0;
+
+	for (di = 1; di < g->ndelays; di++)
+		if (gained(g, ci, di) && no_loss_from(g, ci + 1, di) && (pick == 0 ||
+		    group_cell_at(g, ci, di)->commits_per_sec >
+		    group_cell_at(g, ci, pick)->commits_per_sec))
+			pick = di;
+	return pick;
+}
+
+/* The lowest client count the delay can be given from: going down from
+ * ch, the lowest where di beat 0 with no loss on the way. Below it the
+ * delay either lost or gained nothing, and commit_siblings keeps it off. */
+static size_t
+lowest_gain(const struct group_result *g, size_t ch, size_t di)
+{
+	size_t ci, low = ch;
+
+	for (ci = ch; ci-- > 0;) {
+		if (group_cell_at(g, ci, di)->vs_zero == GROUP_WORSE)
+			break;
+		if (gained(g, ci, di))
+			low = ci;
+	}
+	return low;
 }
 
 static const char *
@@ -117,19 +142,96 @@ describe_method(struct text *t, const struct group_result *g)
 static void
 describe_zero(struct text *t, const struct group_result *g)
 {
-	size_t ci;
+	size_t ci, di;
 
 	for (ci = 0; ci < g->nclients; ci++)
-		if (g->pick[ci] != 0) {
-			const struct group_cell *best = group_cell_at(g, ci, g->best[ci]);
+		for (di = 1; di < g->ndelays; di++)
+			if (gained(g, ci, di)) {
+				const struct group_cell *c = group_cell_at(g, ci, di);
 
-			text_add(t, "%ld us gained %+.1f%% at %u client%s, but every delay "
-			    "within noise of it there loses at more clients, and commit_siblings "
-			    "can only keep a delay away from fewer", best->delay_usecs,
-			    best->vs_zero_pct, best->clients, plural(best->clients));
-			return;
-		}
+				text_add(t, "%ld us beat 0 by %+.1f%% at %u client%s, but every "
+				    "delay that beat 0 loses at more clients, and commit_siblings "
+				    "can only keep a delay away from fewer", c->delay_usecs,
+				    c->vs_zero_pct, c->clients, plural(c->clients));
+				return;
+			}
 	text_add(t, "no delay beat 0 by more than the rounds' noise at any client count");
+}
+
+/* Whether a delay beat 0 at ch or above, yet loses at a higher count: then
+ * the one chosen is the best only of those that do not. */
+static bool
+gain_lost_above(const struct group_result *g, size_t ch)
+{
+	size_t ci, di;
+
+	for (ci = ch; ci < g->nclients; ci++)
+		for (di = 1; di < g->ndelays; di++)
+			if (gained(g, ci, di) && !no_loss_from(g, ci + 1, di))
+				return true;
+	return false;
+}
+
+static void
+describe_choice(struct text *t, const struct group_result *g, size_t ch, size_t di)
+{
+	const struct group_cell *c = group_cell_at(g, ch, di);
+
+	text_add(t, "at %u client%s, the most at which a delay beat 0 beyond noise%s, "
+	    "%ld us did with the most commits/s (%+.1f%%); against 0 it measured ",
+	    c->clients, plural(c->clients), gain_lost_above(g, ch) ?
+	    " and lost at no higher count" : "", c->delay_usecs, c->vs_zero_pct);
+	describe_from(t, g, 0, di);
+}
+
+/* How many client counts from cl on delay di's verdict is v at. */
+static unsigned
+count_verdict(const struct group_result *g, size_t cl, size_t di, enum group_verdict v)
+{
+	unsigned n = 0;
+
+	for (; cl < g->nclients; cl++)
+		n += group_cell_at(g, cl, di)->vs_zero == v;
+	return n;
+}
+
+/* "16 and 64": the client counts from cl on where delay di's verdict is v. */
+static void
+list_counts(struct text *t, const struct group_result *g, size_t cl, size_t di,
+    enum group_verdict v)
+{
+	unsigned n = 0, total = count_verdict(g, cl, di, v);
+
+	for (; cl < g->nclients; cl++)
+		if (group_cell_at(g, cl, di)->vs_zero == v) {
+			n++;
+			text_add(t, "%s%u", n == 1 ? "" : n == total ? " and " : ", ",
+			    g->clients[cl]);
+		}
+}
+
+/* Where the delay applies with this commit_siblings, and only what was
+ * measured there: with c clients at most c-1 others are active, so it
+ * applies from siblings+1 clients on. */
+static void
+describe_siblings(struct text *t, const struct group_result *g, size_t cl, size_t di,
+    unsigned siblings)
+{
+	unsigned from = siblings + 1, first = g->clients[cl];
+
+	text_add(t, "the delay applies from %u client%s on (%u or more others active); "
+	    "measured to gain at ", from, plural(from), siblings);
+	list_counts(t, g, cl, di, GROUP_BETTER);
+	if (count_verdict(g, cl, di, GROUP_SAME) > 0) {
+		text_add(t, ", no different from 0 at ");
+		list_counts(t, g, cl, di, GROUP_SAME);
+	}
+	if (from + 1 == first)
+		text_add(t, "; not measured at %u clients", from);
+	else if (from < first)
+		text_add(t, "; not measured from %u to %u clients", from, first - 1);
+	if (siblings != g->siblings)
+		text_add(t, " (the experiment ran with commit_siblings %u)", g->siblings);
 }
 
 static void
@@ -150,15 +252,25 @@ describe_rule(struct text *t, const struct group_result *g)
 	}
 }
 
+/* commit_siblings for a delay given from client count cl on: the count
+ * measured below it, so that the delay never sleeps there or below; never
+ * less than the experiment's own, under which the gains were measured. */
+static unsigned
+siblings_for(const struct group_result *g, size_t cl)
+{
+	if (cl == 0 || g->clients[cl - 1] < g->siblings)
+		return g->siblings;
+	return g->clients[cl - 1];
+}
+
 void
 advice_from_group(const struct group_result *g, struct advice *a)
 {
 	struct text delay, rule, siblings;
-	const struct group_cell *best;
-	size_t ci, di = 0;
+	size_t ch, di = 0;
 
-	for (ci = 0; ci < g->nclients; ci++)
-		if ((di = delay_for(g, ci)) != 0)
+	for (ch = g->nclients; ch-- > 0;)
+		if ((di = delay_at(g, ch)) != 0)
 			break;
 	if (!a->have_delay) {
 		/* No one-write row: the rule rests on the experiment's flush. */
@@ -181,24 +293,11 @@ advice_from_group(const struct group_result *g, struct advice *a)
 		    "commit_delay is 0");
 		return;
 	}
-	best = group_cell_at(g, ci, g->best[ci]);
-	text_add(&delay, "at %u client%s the most commits/s came with %ld us (%+.1f%%), and "
-	    "%ld us is the smallest delay within noise of it%s; against 0 it measured ",
-	    g->clients[ci], plural(g->clients[ci]), best->delay_usecs, best->vs_zero_pct,
-	    g->delays[di], di == g->pick[ci] ? "" : " that loses at no higher client count");
-	describe_from(&delay, g, ci, di);
-	if (ci == 0) {
-		a->commit_siblings = g->siblings;
-		text_add(&siblings, "as in the experiment: the delay gained from the "
-		    "fewest clients measured on");
-		return;
+	describe_choice(&delay, g, ch, di);
+	{
+		size_t cl = lowest_gain(g, ch, di);
+
+		a->commit_siblings = siblings_for(g, cl);
+		describe_siblings(&siblings, g, cl, di, a->commit_siblings);
 	}
-	/* With c clients at most c-1 others are active: commit_siblings of
-	 * the count below keeps the delay from it and from fewer. */
-	a->commit_siblings = g->siblings > g->clients[ci - 1] ? g->siblings : g->clients[ci - 1];
-	text_add(&siblings, "so that the delay applies only from %u clients on, where it "
-	    "gained: with %u or fewer clients, fewer than %u others are ever active",
-	    g->clients[ci], g->clients[ci - 1], a->commit_siblings);
-	if (a->commit_siblings != g->siblings)
-		text_add(&siblings, " (the experiment ran with %u)", g->siblings);
 }

@@ -105,12 +105,11 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 		print_cell(out, g, group_cell_at(g, ci, di), di == 0);
 	if (g->best[ci] == 0)
 		snprintf(line, sizeof line, "most commits/s with no delay");
-	else if (g->pick[ci] == 0)
-		snprintf(line, sizeof line, "most commits/s at %ld us; 0 is within noise of it",
-		    best->delay_usecs);
 	else
-		snprintf(line, sizeof line, "most commits/s at %ld us; the smallest delay "
-		    "within noise of it: %ld us", best->delay_usecs, g->delays[g->pick[ci]]);
+		snprintf(line, sizeof line, "most commits/s at %ld us: %+.1f%% against 0, %s",
+		    best->delay_usecs, best->vs_zero_pct, best->vs_zero == GROUP_BETTER ?
+		    "beyond noise" : best->vs_zero == GROUP_WORSE ? "a loss beyond noise" :
+		    "within noise");
 	put_wrapped(out, 2, line);
 }
 
