@@ -9,6 +9,11 @@
 # worse or no different from 0 (the same rule for both: the paired ratio to
 # delay 0 beyond its 95% confidence half-width).
 #
+# SETTINGS=advice runs pgbench instead with four settings only: delay 0,
+# the rule (d/2, commit_siblings 5), the experiment's advice (its
+# commit_delay and commit_siblings) and d/2 with the advised siblings, and
+# ranks them by median tps with the min-max ranges.
+#
 # Run by hand, never by make check: with the defaults about 40 minutes.
 # See bench/README ("pgbench_delay.sh") for the knobs and a result.
 set -u
@@ -32,6 +37,9 @@ Knobs (environment):
   JOBS=        pgbench threads (-j); default: one per client, as the
                experiment has a client thread per committer
   SP_SECS=4 SP_ROUNDS=20   syncprobe's -s (per cell) and --rounds
+  SETTINGS=sweep  sweep: pgbench runs every delay of the experiment's sweep;
+               advice: only 0, the rule (d/2, commit_siblings 5), the
+               experiment's advice and d/2 with the advised siblings
   RESULTS=dir  also keep the raw figures there (syncprobe's JSON, one line
                per pgbench run)
   PG_BIN=/usr/lib/postgresql/15/bin  SYNCPROBE=path  SHIM=path  JQ=path
@@ -64,6 +72,7 @@ SECS=${SECS:-8}
 JOBS=${JOBS:-}
 SP_SECS=${SP_SECS:-4}
 SP_ROUNDS=${SP_ROUNDS:-20}
+SETTINGS=${SETTINGS:-sweep}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 SYNCPROBE=${SYNCPROBE:-$here/../src/syncprobe}
 SHIM=${SHIM:-$here/../tests/faultshim.so}
@@ -76,6 +85,10 @@ for knob in REPEATS SECS SP_ROUNDS SLOW_US; do
 	esac
 done
 [ "$REPEATS" -ge 3 ] || die "REPEATS=$REPEATS: at least 3"
+case $SETTINGS in
+sweep | advice) ;;
+*) die "SETTINGS=$SETTINGS: sweep or advice" ;;
+esac
 case $JOBS in
 *[!0-9]*) die "JOBS=$JOBS: give a whole number" ;;
 esac
@@ -167,6 +180,7 @@ shuffled() {
 experiment() {
 	c=$1
 	say "$(date +%T) $c: syncprobe -t group"
+	started=$(date +%s)
 	out=$WORK/$c.json
 	mkdir -p "$WORK/sp-$c"
 	# shellcheck disable=SC2046
@@ -174,6 +188,14 @@ experiment() {
 	    --clients "$CLIENTS" -s "$SP_SECS" --rounds "$SP_ROUNDS" "$WORK/sp-$c" >"$out" ||
 	    die "syncprobe failed"
 	cp "$out" "$RES.$c.json"
+	printf '%s\texperiment\t%s\n' "$c" $(($(date +%s) - started)) >>"$RES.times"
+	"$JQ" -r --arg c "$c" '.targets[0] | .advice as $a | .group.rule_commit_delay as $r
+	    | ["0 0/5", "rule \($r)/5", "advice \($a.commit_delay)/\($a.commit_siblings)",
+	       "rule-advised-siblings \($r)/\($a.commit_siblings)"][] | $c + " " + .' \
+	    "$out" | tr ' ' '\t' >>"$RES.settings"
+	"$JQ" -r '.targets[0].advice | "advice: commit_delay = \(.commit_delay): \(.commit_delay_reason)",
+	    "advice: commit_siblings = \(.commit_siblings): \(.commit_siblings_reason)"' \
+	    "$out" >"$RES.$c.advice"
 	"$JQ" -r --arg c "$c" '.targets[0].group.clients[] | .clients as $n | .cells[]
 	    | [$c, $n, .commit_delay, .versus_zero_percent, .noise_percent,
 	       (if .commit_delay > 0 and .delayed_flushes == 0 then "nosleep" else .versus_zero end),
@@ -183,20 +205,28 @@ experiment() {
 # pgbench for every cell, REPEATS times: "CASE CLIENTS DELAY REP TPS COMMITS SYNCS".
 pgbench_runs() {
 	c=$1
-	delays=$("$JQ" -r '.targets[0].group.commit_delays[]' "$WORK/$c.json")
+	if [ "$SETTINGS" = advice ]; then
+		# Each distinct "DELAY/SIBLINGS" once: the advice may be the rule.
+		delays=$(awk -F '\t' -v c="$c" '$1 == c { print $3 }' "$RES.settings" | sort -u)
+	else
+		delays=$("$JQ" -r '.targets[0].group.commit_delays[] | "\(.)/5"' "$WORK/$c.json")
+	fi
+	started=$(date +%s)
 	start_server "$c"
 	sql "DROP TABLE IF EXISTS t; CREATE TABLE t (v int)" >/dev/null
 	rep=1
 	while [ "$rep" -le "$REPEATS" ]; do
 		for n in $(printf '%s\n' "$CLIENTS" | tr , ' '); do
 			# shellcheck disable=SC2086
-			for d in $(shuffled $delays); do
-				say "$(date +%T) $c: repeat $rep, $n clients, commit_delay $d"
+			for ds in $(shuffled $delays); do
+				d=${ds%/*} s=${ds#*/}
+				say "$(date +%T) $c: repeat $rep, $n clients, commit_delay $d, commit_siblings $s"
 				before=$(sql "SELECT (SELECT wal_sync FROM pg_stat_wal) || ' ' ||
 				    (SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres')")
 				jobs=${JOBS:-$n}
 				[ "$jobs" -le "$n" ] || jobs=$n
-				tps=$(as_pg env PGOPTIONS="-c commit_delay=$d" "$PG_BIN/pgbench" -h "$WORK" \
+				tps=$(as_pg env PGOPTIONS="-c commit_delay=$d -c commit_siblings=$s" \
+				    "$PG_BIN/pgbench" -h "$WORK" \
 				    -U postgres -n -f "$WORK/insert.sql" -c "$n" -j "$jobs" -T "$SECS" postgres \
 				    2>/dev/null | sed -n 's/^tps = \([0-9.]*\) (without.*/\1/p')
 				# Backends send their counts when they exit.
@@ -205,13 +235,15 @@ pgbench_runs() {
 				    (SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres')")
 				[ -n "$tps" ] || die "pgbench failed (see $WORK/server.log)"
 				set -- $before $after
-				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$n" "$d" "$rep" "$tps" \
+				[ "$SETTINGS" = advice ] || ds=$d
+				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$n" "$ds" "$rep" "$tps" \
 				    $(($4 - $2)) $(($3 - $1)) >>"$RES.runs"
 			done
 		done
 		rep=$((rep + 1))
 	done
 	stop_server
+	printf '%s\tpgbench\t%s\n' "$c" $(($(date +%s) - started)) >>"$RES.times"
 }
 
 # The comparison tables, from $RES.cells and $RES.runs.
@@ -280,8 +312,70 @@ report() {
 	}' "$RES.cells" "$RES.runs"
 }
 
+# SETTINGS=advice: per case and client count, each setting's median tps
+# over the repeats with its min-max range and commits per flush, against
+# delay 0 and against the advice; a setting "beats the advice" when its
+# median is more than 3% higher and its range lies wholly above the
+# advice's. From $RES.settings and $RES.runs.
+report_settings() {
+	awk -F '\t' '
+	function median(k,   i, j, n, v, t) {
+		n = cnt[k]
+		for (i = 1; i <= n; i++) v[i] = val[k, i]
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+		lo[k] = v[1]; hi[k] = v[n]
+		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	}
+	FILENAME ~ /settings$/ {
+		if (!($1 in seen_c)) { seen_c[$1] = 1; cases[++ncases] = $1 }
+		nl[$1]++; label[$1, nl[$1]] = $2; setting[$1, $2] = $3
+		next
+	}
+	{
+		k = $1 SUBSEP $2 SUBSEP $3
+		val[k, ++cnt[k]] = $5; commits[k] += $6; syncs[k] += $7
+		if (!(($1 SUBSEP $2) in seen_n)) { seen_n[$1 SUBSEP $2] = 1; nlist[$1] = nlist[$1] " " $2 }
+	}
+	END {
+		for (ci = 1; ci <= ncases; ci++) {
+			c = cases[ci]
+			split(substr(nlist[c], 2), ns, " ")
+			for (ni = 1; ni in ns; ni++) {
+				n = ns[ni]
+				printf "\n%s, %s clients\n", c, n
+				printf "%-22s %-10s %8s %-15s %6s %8s %-12s %7s\n", "setting", "delay/sib", \
+				    "median", "min-max", "vs 0", "vs adv", "ranges", "c/flush"
+				for (li = 1; li <= nl[c]; li++) {
+					k = c SUBSEP n SUBSEP setting[c, label[c, li]]
+					med[li] = median(k)
+				}
+				ka = c SUBSEP n SUBSEP setting[c, "advice"]
+				ma = median(ka)
+				mz = median(c SUBSEP n SUBSEP setting[c, "0"])
+				beaten = ""
+				for (li = 1; li <= nl[c]; li++) {
+					l = label[c, li]; k = c SUBSEP n SUBSEP setting[c, l]
+					apart = setting[c, l] == setting[c, "advice"] ? "" : \
+					    lo[k] > hi[ka] ? "above adv" : hi[k] < lo[ka] ? "below adv" : "overlap"
+					if (med[li] > 1.03 * ma && lo[k] > hi[ka]) beaten = beaten " " l
+					printf "%-22s %-10s %8.0f %-15s %5.2fx %+7.1f%% %-12s %7.2f\n", l, \
+					    setting[c, l], med[li], sprintf("%.0f-%.0f", lo[k], hi[k]), \
+					    med[li] / mz, (med[li] / ma - 1) * 100, apart, \
+					    syncs[k] ? commits[k] / syncs[k] : 0
+				}
+				printf "%s\n", beaten == "" ? \
+				    "no setting beats the advice by more than 3% with ranges apart" : \
+				    "beats the advice by more than 3%, ranges apart:" beaten
+			}
+		}
+	}' "$RES.settings" "$RES.runs"
+}
+
 make_cluster
 : >"$RES.cells"
+: >"$RES.settings"
+: >"$RES.times"
 : >"$RES.runs"
 for c in $CASES; do
 	case $c in
@@ -299,7 +393,18 @@ for c in $CASES; do
 	printf '%s: d = %s us (a flush at one committer, fdatasync)\n' "$c" \
 	    "$("$JQ" '.targets[0].group.flush_usecs' "$RES.$c.json")"
 done
-report
+printf 'settings: %s\n' "$SETTINGS"
+for c in $CASES; do
+	awk -F '\t' -v c="$c" '$1 == c { printf "%s: %s took %d s\n", c, $2, $3 }' "$RES.times"
+done
+if [ "$SETTINGS" = advice ]; then
+	for c in $CASES; do
+		sed "s/^/$c: /" "$RES.$c.advice"
+	done
+	report_settings
+else
+	report
+fi
 if [ -n "${RESULTS:-}" ]; then
 	mkdir -p "$RESULTS" && cp "$RES".* "$RESULTS"/ && say "raw figures in $RESULTS"
 fi
