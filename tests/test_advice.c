@@ -70,6 +70,10 @@ test_keeps_default_within_ten_percent(void)
 	    "fdatasync (180) beats open_datasync (240)");
 	ok(a.have_delay && a.commit_delay_usecs == 44 && a.basis == &f->rows[1],
 	    "commit_delay is half of the fdatasync one-write mean: %ld", a.commit_delay_usecs);
+	ok(strstr(a.method_reason, "is the fastest: 88.0 us for one write and 92.0 us for "
+	    "two (180.0 us together); the sums are compared, with a 10% margin in favour "
+	    "of the default") != NULL, "the reason names both parts and the rule: %s",
+	    a.method_reason);
 	free(f);
 }
 
@@ -85,6 +89,9 @@ test_within_and_beyond_ten_percent(void)
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	ok(advised(&a, "fdatasync"), "default kept at exactly +10%%");
 	ok(a.commit_delay_usecs == 55, "delay from the kept default: %ld", a.commit_delay_usecs);
+	ok(strstr(a.method_reason, "takes 110.0 us for one write, within 10% of the "
+	    "fastest, fsync (100.0 us): keep the default; one write is compared") != NULL,
+	    "kept: both figures and the margin: %s", a.method_reason);
 
 	f->n = 0;
 	add(f, GROUP_ONE, "fdatasync", false, 110.2, 200);
@@ -92,6 +99,15 @@ test_within_and_beyond_ten_percent(void)
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	ok(advised(&a, "fsync"), "fsync advised when the default is 10.2%% slower");
 	ok(a.commit_delay_usecs == 50, "delay from fsync: %ld", a.commit_delay_usecs);
+	ok(strstr(a.method_reason, "fsync is the fastest: 100.0 us for one write; the "
+	    "default fdatasync takes 10.2% longer (110.2 us), beyond the 10% margin") != NULL,
+	    "beyond the margin: both figures: %s", a.method_reason);
+
+	f->n = 0;
+	add(f, GROUP_ONE, "fdatasync", false, 110, 200);
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(strstr(a.method_reason, "the only method measured: 110.0 us") != NULL,
+	    "one method: not called the fastest: %s", a.method_reason);
 	free(f);
 }
 

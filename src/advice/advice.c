@@ -91,6 +91,25 @@ method_score(const struct row_result *rows, size_t n, const struct method *m,
 	return one->mean_usecs + two->mean_usecs;
 }
 
+/* The parts of a method's score, so that a reader sees what was
+ * compared: in full, "59.8 us for one write and 73.9 us for two (133.7 us
+ * together)"; short, "59.8 and 73.9 us, 133.7 us together". */
+static void
+describe_score(const struct row_result *rows, size_t n, const struct method *m,
+    bool direct, bool with_two, bool full, char *buf, size_t len)
+{
+	const struct row_result *one = advice_find_row(rows, n, GROUP_ONE, m, direct);
+	const struct row_result *two = advice_find_row(rows, n, GROUP_TWO, m, direct);
+	double o = one ? one->mean_usecs : 0.0;
+
+	if (!with_two || two == NULL)
+		snprintf(buf, len, full ? "%.1f us for one write" : "%.1f us", o);
+	else
+		snprintf(buf, len, full ? "%.1f us for one write and %.1f us for two (%.1f us "
+		    "together)" : "%.1f and %.1f us, %.1f us together", o, two->mean_usecs,
+		    o + two->mean_usecs);
+}
+
 static void
 choose_method(const struct row_result *rows, size_t n, const struct advice_input *in,
     struct advice *a)
@@ -98,8 +117,9 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 	bool with_two = group_ran(rows, n, GROUP_TWO);
 	const struct method *best = NULL, *def = in->platform_default;
 	double best_score = 0.0, def_score;
-	const char *basis = with_two ? "one and two writes" : "one write";
-	size_t i;
+	double margin_pct = (DEFAULT_KEEP_RATIO - 1.0) * 100.0;
+	char rule[96], best_full[96], best_short[64], def_full[96], def_short[64];
+	size_t i, scored = 0;
 	int pass;
 
 	/* Buffered rows first: that is how the server writes its log unless
@@ -110,7 +130,10 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 			double s = method_score(rows, n, &method_table[i],
 			    a->direct_basis, with_two);
 
-			if (s >= 0.0 && (best == NULL || s < best_score)) {
+			if (s < 0.0)
+				continue;
+			scored++;
+			if (best == NULL || s < best_score) {
 				best = &method_table[i];
 				best_score = s;
 			}
@@ -131,29 +154,46 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 		return;
 	}
 	def_score = method_score(rows, n, def, a->direct_basis, with_two);
+	snprintf(rule, sizeof rule, "%s compared, with a %.0f%% margin in favour of "
+	    "the default", with_two ? "the sums are" : "one write is", margin_pct);
+	describe_score(rows, n, best, a->direct_basis, with_two, true, best_full,
+	    sizeof best_full);
+	describe_score(rows, n, best, a->direct_basis, with_two, false, best_short,
+	    sizeof best_short);
+	if (def_score >= 0.0) {
+		describe_score(rows, n, def, a->direct_basis, with_two, true, def_full,
+		    sizeof def_full);
+		describe_score(rows, n, def, a->direct_basis, with_two, false, def_short,
+		    sizeof def_short);
+	}
 	if (def_score >= 0.0 && def_score <= best_score * DEFAULT_KEEP_RATIO) {
 		a->wal_sync_method = def;
-		if (best == def)
+		if (best == def && scored == 1)
 			snprintf(a->method_reason, sizeof a->method_reason,
-			    "%s, the default here, is the fastest (%.1f us for %s)",
-			    best->name, def_score, basis);
+			    "%s, the default here, is the only method measured: %s",
+			    best->name, def_full);
+		else if (best == def)
+			snprintf(a->method_reason, sizeof a->method_reason,
+			    "%s, the default here, is the fastest: %s; %s", best->name,
+			    def_full, rule);
 		else
 			snprintf(a->method_reason, sizeof a->method_reason,
-			    "%s, the default here, is within 10%% of the fastest, %s "
-			    "(%.1f vs %.1f us for %s): keep the default",
-			    def->name, best->name, def_score, best_score, basis);
+			    "%s, the default here, takes %s, within %.0f%% of the fastest, "
+			    "%s (%s): keep the default; %s", def->name, def_full, margin_pct,
+			    best->name, best_short, rule);
 		return;
 	}
 	a->wal_sync_method = best;
 	if (def_score >= 0.0)
 		snprintf(a->method_reason, sizeof a->method_reason,
-		    "%s is the fastest (%.1f us for %s), %.0f%% faster than the "
-		    "default %s (%.1f us)", best->name, best_score, basis,
-		    (def_score / best_score - 1.0) * 100.0, def->name, def_score);
+		    "%s is the fastest: %s; the default %s takes %.1f%% longer (%s), "
+		    "beyond the %.0f%% margin in favour of the default", best->name,
+		    best_full, def->name, (def_score / best_score - 1.0) * 100.0, def_short,
+		    margin_pct);
 	else
 		snprintf(a->method_reason, sizeof a->method_reason,
-		    "%s is the fastest (%.1f us for %s); the default %s was not measured",
-		    best->name, best_score, basis, def->name);
+		    "%s is the fastest: %s; the default %s was not measured",
+		    best->name, best_full, def->name);
 }
 
 static void
