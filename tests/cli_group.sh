@@ -27,10 +27,24 @@ tap_check "a table for 3 clients" grep -q '^3 clients  *commits/s' "$out"
 tap_is "$(grep -c '^ *40 us ' "$out")" 2 "the 40 us delay has a line in each table"
 tap_check "the lines fit 80 columns" test -z "$(awk 'length > 79' "$out")"
 tap_check "advice: commit_delay from the experiment" \
-	grep -q '^    measured by the group-commit experiment (fdatasync, 1 to 3 clients)' "$out"
+	grep -q '^    measured by the group-commit experiment ([a-z_]*, 1 to 3 clients)' "$out"
 tap_check "advice: commit_siblings" grep -q '^  commit_siblings = [0-9][0-9]*$' "$out"
-tap_check "no one-write row: wal_sync_method is not advised" \
-	grep -q '^  wal_sync_method: no advice' "$out"
+# -t group alone measures the buffered one- and two-write rows its advice
+# rests on, and says so.
+tap_check "-t group alone: the header says one and two are measured too" \
+	grep -q "^-t group without one: the one and two tests' buffered rows are measured" "$out"
+tap_check "-t group alone: a one-write table, buffered rows only" \
+	sh -c "grep -q '^Compare file sync methods using one 8kB write\$' '$out' &&
+	    grep -q '^fdatasync  *[0-9]' '$out' && ! grep -q '(direct)' '$out'"
+tap_check "-t group alone: a two-write table" \
+	grep -q '^Compare file sync methods using two 8kB writes$' "$out"
+tap_check "-t group alone: wal_sync_method is advised" \
+	grep -q "^  wal_sync_method = '[a-z_]*'$" "$out"
+tap_check "-t group alone: the rule rests on the one-write row's mean" \
+	grep -q "the one-write row's mean" "$out"
+run $QUICK -t one,group -m fdatasync --clients 1 --commit-delays 0 "$dir"
+tap_check "-t one,group: nothing added, no two-write table" \
+	sh -c "! grep -q 'measured too\|using two 8kB' '$out'"
 
 # -n counts exactly: -n 30 over 3 rounds is 10 commits a slice.
 run -q -F json -n 30 --rounds 3 --file-size 256k -t group --clients 2 --commit-delays 0,10 "$dir"

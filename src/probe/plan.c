@@ -227,26 +227,42 @@ nosync_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t m
 	r->write_bytes = o->block_bytes;
 }
 
+unsigned
+plan_added_groups(const struct options *o)
+{
+	unsigned rows_for_advice = (1u << GROUP_ONE) | (1u << GROUP_TWO);
+
+	if (!(o->groups & (1u << GROUP_GROUP)) || (o->groups & (1u << GROUP_ONE)))
+		return 0;
+	return rows_for_advice & ~o->groups;
+}
+
 size_t
 plan_build(const struct options *o, struct row_spec *specs, size_t max)
 {
+	unsigned added = plan_added_groups(o), g;
+	struct options buffered = *o;
 	size_t n = 0;
-	unsigned g;
 
+	/* The added rows are the server's way of writing its log: buffered,
+	 * unless the user asked for direct I/O only. */
+	buffered.direct = o->direct == DIRECT_ON ? DIRECT_ON : DIRECT_OFF;
 	for (g = 0; g < GROUP_COUNT; g++)
 		if (o->groups & (1u << g))
 			group_table[g].rows(o, specs, &n, max);
+		else if (added & (1u << g))
+			group_table[g].rows(&buffered, specs, &n, max);
 	return n;
 }
 
 uint64_t
 plan_min_file_bytes(const struct options *o)
 {
+	unsigned run = o->groups | plan_added_groups(o), g;
 	uint64_t need = o->block_bytes;
-	unsigned g;
 
 	for (g = 0; g < GROUP_COUNT; g++)
-		if ((o->groups & (1u << g)) && group_table[g].file_bytes(o) > need)
+		if ((run & (1u << g)) && group_table[g].file_bytes(o) > need)
 			need = group_table[g].file_bytes(o);
 	return need;
 }

@@ -42,7 +42,14 @@ extern const struct name_list group_names;
 unsigned plan_all_groups(void);
 unsigned plan_default_groups(void);
 
-/* Fill specs (at most max) with the rows the options ask for; the count. */
+/* The groups measured beside those chosen: with the group-commit
+ * experiment but not the one-write test, the buffered rows of one and two
+ * writes (those of them not chosen), since the wal_sync_method advice and
+ * the experiment's delays rest on them; they take a few seconds. */
+unsigned plan_added_groups(const struct options *o);
+
+/* Fill specs (at most max) with the rows the options ask for, and the
+ * added groups' rows; the count. */
 size_t plan_build(const struct options *o, struct row_spec *specs, size_t max);
 
 /* A group's heading, as pg_test_fsync words it. */

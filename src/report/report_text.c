@@ -181,6 +181,27 @@ describe_test_length(const struct report *r, char *buf, size_t len)
 	}
 }
 
+/* Rows measured beside those chosen (plan_added_groups), and why. */
+static void
+describe_added_groups(FILE *out, const struct options *o)
+{
+	unsigned added = plan_added_groups(o);
+	char names[64] = "", line[320];
+	unsigned g;
+
+	if (added == 0)
+		return;
+	for (g = 0; g < GROUP_COUNT; g++)
+		if (added & (1u << g))
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+			    names[0] ? " and " : "", plan_group_name((enum group)g));
+	snprintf(line, sizeof line, "-t %s without %s: the %s tests' %s rows are measured "
+	    "too, as the wal_sync_method advice and the experiment's delays rest on them",
+	    plan_group_name(GROUP_GROUP), plan_group_name(GROUP_ONE), names,
+	    o->direct == DIRECT_ON ? "direct" : "buffered");
+	put_hanging(out, 0, 2, line);
+}
+
 /* The version, where and when it ran, the label and the settings: all
  * known before the first operation. */
 static void
@@ -203,6 +224,7 @@ text_begin(FILE *out, const struct report *r)
 	    "%s, direct I/O %s", dur, o->rounds, o->rounds == 1 ? "" : "s",
 	    block, file, options_pattern_name(o->pattern), options_direct_name(o->direct));
 	put_hanging(out, 0, 2, line);
+	describe_added_groups(out, o);
 }
 
 static bool
