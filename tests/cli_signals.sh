@@ -149,4 +149,63 @@ esac
 tap_check "| head -1: the first line came through" grep -q '^syncprobe ' "$WORK/first"
 tap_check "| head -1: test file removed" no_testfile "$dir"
 
+# -t group stopped by SIGTERM at a chosen point: the shim sends it right
+# before the Nth fdatasync of the test file. Counted calls, not time:
+# nothing here depends on the machine's speed. The rows -t group measures
+# first (one and two, -m fdatasync: two rows) make N + 3 fdatasyncs each
+# for -n N (3 warm-ups). Then every flush takes at least 200 us, so each
+# slice's 5 ms warm-up holds at most about 30 flushes: with one client a
+# slice of -n 300 is 300 to 330 flushes, one a commit. So 800 flushes into
+# the experiment its d and first cell are done and the second is running;
+# 1700 flushes into a two-round sweep of three delays, round 0 (at most
+# 4 x 330) is done and round 1 (at least 7 x 300 in all) is not.
+group_stopped() {
+	at=$1
+	shift
+	rm -f "$WORK/shim.log"
+	rc=0
+	$DEFAULT env LD_PRELOAD="$FAULTSHIM" SYNCPROBE_FAULT="fdatasync:SIGTERM:$at" \
+	    SYNCPROBE_FAULT_PATH="$dir" SYNCPROBE_FAULT_SYNC_DELAY_US=200 \
+	    SYNCPROBE_FAULT_LOG="$WORK/shim.log" \
+	    "$SYNCPROBE" -q --file-size 256k -t group -m fdatasync --clients 1 \
+	    "$@" "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
+}
+EIGHT=10,20,30,40,50,60,70,80
+if [ -z "$DEFAULT" ] || ! preload_works; then
+	tap_skip "-t group stopped by SIGTERM" "no preloadable fault shim, or no way to undo SIG_IGN"
+elif ! command -v jq >/dev/null 2>&1; then
+	tap_skip "-t group stopped by SIGTERM" "jq is not installed"
+else
+	group_stopped $((2 * 303 + 800)) -F json -n 300 --rounds 1 --commit-delays "$EIGHT"
+	tap_is "$rc" 143 "-t group, SIGTERM in round 1 of 1: dies of SIGTERM"
+	tap_check "-t group, SIGTERM: the shim sent it" grep -q '^fdatasync 1406 SIGTERM$' "$WORK/shim.log"
+	tap_check "-t group, SIGTERM: test file removed" no_testfile "$dir"
+	cp "$WORK/out" "$WORK/g1.json"
+	jq_checks "$WORK/g1.json" <<'CHECKS'
+-t group, SIGTERM in round 1: fewer cells than the 9 planned, at least one | .interrupted
+	and ([.targets[0].group.clients[].cells[]] | length >= 1 and length < 9)
+-t group, SIGTERM: marked as cut short | .targets[0].group.cut_short == true
+-t group, SIGTERM: every cell kept is a whole slice of -n 300 | [.targets[0].group.clients[].cells[]
+	| .commits == 300 and (.slices | length) == 1] | all
+-t group, SIGTERM: no sleep timed | .targets[0].advice.sleep == null
+-t group, SIGTERM: no advice measured by a cut experiment | .targets[0].advice.commit_delay_source == "rule"
+CHECKS
+	group_stopped $((2 * 603 + 1700)) -F json -n 600 --rounds 2 --commit-delays 10,20
+	tap_is "$rc" 143 "-t group, SIGTERM in round 2 of 2: dies of SIGTERM"
+	cp "$WORK/out" "$WORK/g2.json"
+	jq_checks "$WORK/g2.json" <<'CHECKS'
+-t group, SIGTERM in round 2: every cell kept, some with one round only | [.targets[0].group.clients[].cells[]
+	| .slices | length] as $n | ($n | length) == 3 and ($n | all(. == 1 or . == 2)) and ($n | any(. == 1))
+-t group, SIGTERM in round 2: the slices kept are whole | [.targets[0].group.clients[].cells[].slices[]
+	| .commits == 300] | all
+CHECKS
+	group_stopped $((2 * 303 + 800)) -n 300 --rounds 1 --commit-delays "$EIGHT"
+	tap_check "-t group, SIGTERM, text: the experiment says it was cut short" \
+	    grep -q '^Cut short by a signal' "$WORK/out"
+	tap_check "-t group, SIGTERM, text: fewer delay lines than the 9 planned" \
+	    test "$(grep -c '^ *[0-9][0-9]* us ' "$WORK/out")" -lt 9
+	tap_check "-t group, SIGTERM, text: no sleep timed" \
+	    test -z "$(grep 'sleep here really lasts' "$WORK/out")"
+fi
+
 tap_done

@@ -11,7 +11,9 @@
  * name such as EIO or ENOSPC. The failed call is not passed on: nothing
  * is written, synced, opened or allocated. ERRNO SHORT, for pwrite only,
  * is a short write instead: half the bytes are written, and the call
- * returns that count.
+ * returns that count. ERRNO SIGINT, SIGTERM or SIGHUP fails nothing: that
+ * signal is sent to the process right before the Nth call, which then goes
+ * on (a user's Ctrl-C at a point the test chooses, not a moment).
  *
  *   SYNCPROBE_FAULT_PATH=TEXT
  *
@@ -68,6 +70,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,10 +108,19 @@ static const struct {
 	{ "SHORT",  0 },	/* pwrite: write half, return that */
 };
 
+/* The signals a fault can send instead of failing the call. */
+static const struct {
+	const char *name;
+	int value;
+} signal_names[] = {
+	{ "SIGINT", SIGINT }, { "SIGTERM", SIGTERM }, { "SIGHUP", SIGHUP },
+};
+
 struct fault {
 	enum fault_op op;
 	const char *errname;
 	int err;
+	int sig;	/* a signal to send instead, or 0 */
 	unsigned long nth;
 };
 
@@ -261,14 +273,22 @@ parse_fault(const char *spec, const char *item, size_t len)
 		die_config(spec, "unknown OP (pwrite, fdatasync, fsync, close, open, open_direct, "
 		    "malloc, calloc, posix_memalign)");
 	f->op = (enum fault_op)i;
-	for (i = 0; i < sizeof errno_names / sizeof errno_names[0]; i++)
+	f->sig = 0;
+	for (i = 0; i < sizeof signal_names / sizeof signal_names[0]; i++)
+		if (strcmp(signal_names[i].name, err) == 0) {
+			f->errname = signal_names[i].name;
+			f->sig = signal_names[i].value;
+		}
+	for (i = 0; f->sig == 0 && i < sizeof errno_names / sizeof errno_names[0]; i++)
 		if (strcmp(errno_names[i].name, err) == 0)
 			break;
-	if (i == sizeof errno_names / sizeof errno_names[0])
+	if (f->sig == 0 && i == sizeof errno_names / sizeof errno_names[0])
 		die_config(spec, "unknown ERRNO name");
-	f->errname = errno_names[i].name;
-	f->err = errno_names[i].value;
-	if (f->err == 0 && f->op != OP_PWRITE)
+	if (f->sig == 0) {
+		f->errname = errno_names[i].name;
+		f->err = errno_names[i].value;
+	}
+	if (f->sig == 0 && f->err == 0 && f->op != OP_PWRITE)
 		die_config(spec, "SHORT is for pwrite only");
 	errno = 0;
 	f->nth = strtoul(nth, &end, 10);
@@ -359,6 +379,10 @@ inject(enum fault_op op)
 	for (i = 0; i < nfaults; i++)
 		if (faults[i].op == op && faults[i].nth == calls[op]) {
 			shim_log("%s %lu %s\n", op_names[op], calls[op], faults[i].errname);
+			if (faults[i].sig != 0) {
+				kill(getpid(), faults[i].sig);
+				return 0;	/* the call goes on */
+			}
 			errno = faults[i].err;
 			return 1;
 		}

@@ -301,6 +301,44 @@ test_rule_not_swept(void)
 	group_result_free(g);
 }
 
+/* A sweep cut short: the shape of what is left, and no measured advice. */
+static void
+test_cut_short(void)
+{
+	struct group_result *g = flat(four_counts, 4);
+	struct advice *a = calloc(1, sizeof *a);
+	bool left;
+
+	/* Round 0, while cell 13 (16 clients, 12 us) ran: 1 and 4 clients
+	 * whole, 16 clients delay 0 only, 64 clients nothing. */
+	left = group_result_cut(g, 0, 13);
+	ok(left && g->nclients == 3 && g->delays_last == 1 &&
+	    group_delays_at(g, 0) == 6 && group_delays_at(g, 2) == 1 &&
+	    group_cell_at(g, 2, 0)->nslices == 1 && g->cut_short,
+	    "cut in round 0 at cell 13: 3 client counts, the last with 1 delay (%zu, %zu)",
+	    g->nclients, g->delays_last);
+	g->rule_usecs = 25;
+	advise(g, a);
+	ok(!a->delay_measured && a->commit_delay_usecs == 25 &&
+	    strstr(a->delay_reason, "cut short") != NULL,
+	    "a sweep cut short advises the rule, and says why: %ld us, %s",
+	    a->commit_delay_usecs, a->delay_reason);
+	group_result_free(g);
+	g = flat(four_counts, 4);
+	ok(group_result_cut(g, 0, 12) && g->nclients == 2 && g->delays_last == 6,
+	    "cut in round 0 at the first cell of a client count: it is left out");
+	group_result_free(g);
+	g = flat(four_counts, 4);
+	ok(!group_result_cut(g, 0, 0), "cut before the first cell: nothing left");
+	group_result_free(g);
+	g = flat(four_counts, 4);
+	ok(group_result_cut(g, 2, 5) && g->nclients == 4 && group_cell_at(g, 0, 4)->nslices == 3 &&
+	    group_cell_at(g, 0, 5)->nslices == 2 && group_cell_at(g, 3, 5)->nslices == 2,
+	    "cut in round 2 at cell 5: every cell, with 3 rounds before it and 2 from it");
+	group_result_free(g);
+	free(a);
+}
+
 int
 main(void)
 {
@@ -309,5 +347,6 @@ main(void)
 	test_advice_zero();
 	test_advice_gain();
 	test_rule_not_swept();
+	test_cut_short();
 	return tap_done();
 }

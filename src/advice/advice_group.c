@@ -263,15 +263,33 @@ siblings_for(const struct group_result *g, size_t cl)
 	return g->clients[cl - 1];
 }
 
+/* A sweep cut short compared some delays at some client counts: not
+ * enough to say which delay is best, or that none is. The rule stands,
+ * and says why. */
+static void
+advise_rule_only(const struct group_result *g, struct advice *a)
+{
+	struct text delay;
+	size_t used;
+
+	if (a->basis == NULL) {
+		a->commit_delay_usecs = a->rule_delay_usecs;
+		text_init(&delay, a->delay_reason, sizeof a->delay_reason);
+		text_add(&delay, "half of %.3f us, the mean flush at one committer in the "
+		    "group-commit experiment", g->basis_usecs);
+	}
+	used = strlen(a->delay_reason);
+	delay = (struct text){ a->delay_reason, sizeof a->delay_reason, used };
+	text_add(&delay, "; the group-commit experiment was cut short by a signal, so "
+	    "it measured no advice");
+}
+
 void
 advice_from_group(const struct group_result *g, struct advice *a)
 {
 	struct text delay, rule, siblings;
 	size_t ch, di = 0;
 
-	for (ch = g->nclients; ch-- > 0;)
-		if ((di = delay_at(g, ch)) != 0)
-			break;
 	if (!a->have_delay) {
 		/* No one-write row: the rule rests on the experiment's flush. */
 		a->have_delay = true;
@@ -279,6 +297,13 @@ advice_from_group(const struct group_result *g, struct advice *a)
 		a->basis_mean_usecs = g->basis_usecs;
 		a->rule_delay_usecs = g->rule_usecs;
 	}
+	if (g->cut_short) {
+		advise_rule_only(g, a);
+		return;
+	}
+	for (ch = g->nclients; ch-- > 0;)
+		if ((di = delay_at(g, ch)) != 0)
+			break;
 	a->delay_measured = true;
 	a->commit_delay_usecs = g->delays[di];
 	a->commit_siblings = DEFAULT_COMMIT_SIBLINGS;

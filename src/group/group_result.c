@@ -38,13 +38,15 @@ group_result_new(const unsigned *clients, size_t nclients, const long *delays,
 	memcpy(g->delays, delays, ndelays * sizeof *delays);
 	g->nclients = nclients;
 	g->ndelays = ndelays;
+	g->delays_last = ndelays;
 	g->rounds = rounds;
 	g->cells = calloc(nclients * ndelays, sizeof *g->cells);
 	if (g->cells == NULL) {
 		free(g);
 		return NULL;
 	}
-	for (i = 0; i < nclients * ndelays; i++) {
+	g->ncells = nclients * ndelays;
+	for (i = 0; i < g->ncells; i++) {
 		struct group_cell *c = &g->cells[i];
 
 		c->clients = clients[i / ndelays];
@@ -67,7 +69,7 @@ group_result_free(struct group_result *g)
 
 	if (g == NULL)
 		return;
-	for (i = 0; g->cells != NULL && i < g->nclients * g->ndelays; i++)
+	for (i = 0; g->cells != NULL && i < g->ncells; i++)
 		free(g->cells[i].slices);
 	free(g->cells);
 	free(g);
@@ -77,6 +79,28 @@ struct group_cell *
 group_cell_at(const struct group_result *g, size_t ci, size_t di)
 {
 	return &g->cells[ci * g->ndelays + di];
+}
+
+size_t
+group_delays_at(const struct group_result *g, size_t ci)
+{
+	return ci + 1 == g->nclients ? g->delays_last : g->ndelays;
+}
+
+bool
+group_result_cut(struct group_result *g, unsigned r, size_t at)
+{
+	size_t i;
+
+	g->cut_short = true;
+	for (i = 0; i < g->ncells; i++)
+		g->cells[i].nslices = r + (i < at ? 1u : 0u);
+	if (r > 0)
+		return true;
+	/* Round 0 measured the cells before `at`, in order. */
+	g->nclients = (at + g->ndelays - 1) / g->ndelays;
+	g->delays_last = at - (g->nclients ? g->nclients - 1 : 0) * g->ndelays;
+	return at > 0;
 }
 
 size_t
@@ -180,10 +204,10 @@ finish_client_count(struct group_result *g, size_t ci)
 {
 	const struct group_cell *zero = group_cell_at(g, ci, 0), *best;
 	double pct, noise;
-	size_t di;
+	size_t di, n = group_delays_at(g, ci);
 
 	g->best[ci] = 0;
-	for (di = 0; di < g->ndelays; di++) {
+	for (di = 0; di < n; di++) {
 		struct group_cell *c = group_cell_at(g, ci, di);
 
 		c->vs_zero = group_compare(c, zero, &c->vs_zero_pct, &c->noise_pct);
@@ -194,14 +218,14 @@ finish_client_count(struct group_result *g, size_t ci)
 	}
 	best = group_cell_at(g, ci, g->best[ci]);
 	g->pick[ci] = g->best[ci];
-	for (di = g->ndelays; di-- > 0;) {
+	for (di = n; di-- > 0;) {
 		struct group_cell *c = group_cell_at(g, ci, di);
 
 		c->near_best = c == best || group_compare(c, best, &pct, &noise) != GROUP_WORSE;
 		if (c->near_best && !never_slept(c))
 			g->pick[ci] = di;
 	}
-	for (di = 1; di < g->ndelays; di++) {
+	for (di = 1; di < n; di++) {
 		struct group_cell *c = group_cell_at(g, ci, di);
 
 		if (never_slept(c))
@@ -212,9 +236,10 @@ finish_client_count(struct group_result *g, size_t ci)
 void
 group_result_finish(struct group_result *g)
 {
-	size_t i;
+	size_t i, n = g->nclients ? (g->nclients - 1) * g->ndelays + g->delays_last : 0;
 
-	for (i = 0; i < g->nclients * g->ndelays; i++)
+	/* The cells measured: all but those a cut dropped. */
+	for (i = 0; i < n; i++)
 		finish_cell(&g->cells[i]);
 	for (i = 0; i < g->nclients; i++)
 		finish_client_count(g, i);

@@ -77,6 +77,12 @@ struct group_result {
 	unsigned clients[OPTIONS_MAX_LIST];	/* ascending */
 	size_t nclients;
 	struct group_cell *cells;	/* nclients x ndelays, by client count */
+	size_t ncells;		/* allocated: the client counts and delays asked for */
+
+	/* A stop signal cut the sweep short (group_result_cut): nclients and
+	 * the last client count's delays_last are what was measured. */
+	bool cut_short;
+	size_t delays_last;	/* the last client count's delays measured */
 
 	/* Derived by group_result_finish(), per client count: the delay
 	 * with the most commits/s, and the smallest within noise of it. */
@@ -92,6 +98,17 @@ void group_result_free(struct group_result *g);
 
 /* The cell of client count ci and delay di. */
 struct group_cell *group_cell_at(const struct group_result *g, size_t ci, size_t di);
+
+/* How many delays (from the first) were measured at client count ci:
+ * ndelays, but fewer at the last client count of a sweep cut short. */
+size_t group_delays_at(const struct group_result *g, size_t ci);
+
+/* A stop signal came in round r (from 0) while the cell at index `at`
+ * (cells in sweep order: by client count, then delay) was measured: that
+ * slice and the cells after it in round r are not counted. Each cell keeps
+ * the slices it completed; in round 0 the cells from `at` on were never
+ * measured and are dropped. false when no cell is left. */
+bool group_result_cut(struct group_result *g, unsigned r, size_t at);
 
 /* The index of the delay equal to the rule (d/2), or ndelays when it was
  * not swept. */

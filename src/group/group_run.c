@@ -44,6 +44,9 @@
 #define MSG_DONE    'k'		/* committed */
 #define MSG_FAILED  'x'		/* the log failed: the slice is over */
 
+/* How often the main thread looks for a stop signal while a slice runs. */
+#define STOP_POLL_NS 10000000ULL	/* 10 ms */
+
 /* The factors of d the default sweep takes, d/2 being PostgreSQL's rule. */
 static const double sweep_factors[] = { 0.0, 0.25, 0.5, 1.0, 2.0, 4.0 };
 
@@ -107,6 +110,14 @@ struct experiment {
 	uint64_t deadline;	/* UINT64_MAX with -n */
 	uint64_t quota;		/* UINT64_MAX for timed slices */
 	atomic_uint_fast64_t counted;	/* commits counted, with -n */
+	/* The first INT, TERM or HUP: the handler sets *stop (main thread);
+	 * the main thread, waiting for a slice, passes it on as stopping, so
+	 * that every client stops at its next commit; the slice it cut is not
+	 * counted. */
+	const volatile sig_atomic_t *stop;
+	atomic_bool stopping;
+	bool stopped;		/* a slice was cut by it */
+	bool nothing;		/* ... before any cell was measured */
 };
 
 static int
@@ -207,7 +218,8 @@ slice_done(struct experiment *x)
 static bool
 slice_over(struct experiment *x)
 {
-	return platform_now_ns() >= x->deadline ||
+	return atomic_load_explicit(&x->stopping, memory_order_relaxed) ||
+	    platform_now_ns() >= x->deadline ||
 	    atomic_load_explicit(&x->counted, memory_order_relaxed) >= x->quota;
 }
 
@@ -483,6 +495,7 @@ setup(struct experiment *x, struct target_result *tr)
 	pthread_cond_init(&x->go, NULL);
 	pthread_cond_init(&x->done, NULL);
 	atomic_init(&x->counted, 0);
+	atomic_init(&x->stopping, false);
 	if ((x->pairs = calloc(most, sizeof *x->pairs)) == NULL) {
 		group_fail(tr, "%s: out of memory", x->tf->path);
 		return teardown(x, tr, STATUS_IO);
@@ -567,6 +580,24 @@ slice_status(struct experiment *x, unsigned clients, struct target_result *tr)
 	return STATUS_OK;
 }
 
+/* Wait (ctl held) until a pair's thread is done with the slice, or a
+ * while: a signal does not wake a condition wait, so the flag the handler
+ * set is looked at every STOP_POLL_NS and passed on to the clients. */
+static void
+wait_for_pairs(struct experiment *x)
+{
+	struct timespec until;
+	uint64_t ns;
+
+	if (*x->stop != 0)
+		atomic_store_explicit(&x->stopping, true, memory_order_relaxed);
+	clock_gettime(CLOCK_REALTIME, &until);
+	ns = (uint64_t)until.tv_nsec + STOP_POLL_NS;
+	until.tv_sec += (time_t)(ns / NSEC_PER_SEC);
+	until.tv_nsec = (long)(ns % NSEC_PER_SEC);
+	pthread_cond_timedwait(&x->done, &x->ctl, &until);
+}
+
 /* One slice of one cell: C pairs, the delay, the plan's window. */
 static enum exit_status
 run_slice(struct experiment *x, unsigned clients, long delay_usecs,
@@ -590,9 +621,13 @@ run_slice(struct experiment *x, unsigned clients, long delay_usecs,
 	x->generation++;
 	pthread_cond_broadcast(&x->go);
 	while (x->finished < 2 * clients)
-		pthread_cond_wait(&x->done, &x->ctl);
+		wait_for_pairs(x);
 	pthread_mutex_unlock(&x->ctl);
-	collect(x, clients, plan, cell, k);
+	/* A slice a stop signal may have cut is not a whole window: left out. */
+	if (atomic_load_explicit(&x->stopping, memory_order_relaxed))
+		x->stopped = true;
+	else
+		collect(x, clients, plan, cell, k);
 	return slice_status(x, clients, tr);
 }
 
@@ -685,7 +720,9 @@ show_progress(struct progress *p, const char *target, const struct options *o,
 	progress_show(p, &l);
 }
 
-/* Every cell, round after round, so that drift lands on all of them. */
+/* Every cell, round after round, so that drift lands on all of them. A
+ * stop signal ends the sweep at the slice it cut: the cells keep the
+ * rounds they completed (group_result_cut). */
 static enum exit_status
 sweep(struct experiment *x, struct group_result *g, struct target_result *tr,
     struct progress *p)
@@ -695,15 +732,22 @@ sweep(struct experiment *x, struct group_result *g, struct target_result *tr,
 	enum exit_status rc = STATUS_OK;
 	unsigned r;
 
-	for (r = 0; r < x->o->rounds && rc == STATUS_OK; r++)
-		for (ci = 0; ci < g->nclients && rc == STATUS_OK; ci++)
-			for (di = 0; di < g->ndelays && rc == STATUS_OK; di++) {
+	for (r = 0; r < x->o->rounds; r++)
+		for (ci = 0; ci < g->nclients; ci++)
+			for (di = 0; di < g->ndelays; di++) {
 				struct group_cell *c = group_cell_at(g, ci, di);
 
 				show_progress(p, tr->path, x->o, c, left--,
 				    g->nclients * g->ndelays);
 				plan_slice(x->o, r, c->delay_usecs, g->basis_usecs, &plan);
 				rc = run_slice(x, c->clients, c->delay_usecs, &plan, c, r, tr);
+				if (rc != STATUS_OK)
+					return rc;
+				if (x->stopped) {
+					if (!group_result_cut(g, r, ci * g->ndelays + di))
+						x->nothing = true;
+					return STATUS_OK;
+				}
 			}
 	return rc;
 }
@@ -722,11 +766,12 @@ group_run(const struct options *o, const struct testfile *tf,
 	memset(&x, 0, sizeof x);
 	x.o = o;
 	x.tf = tf;
+	x.stop = cleanup_stop_flag();
 	x.method = judge_flush_basis(o, tr, &row_usecs);
 	if ((rc = setup(&x, tr)) != STATUS_OK)
 		return rc;
 	rc = measure_flush(&x, &flush_usecs, &flushes, tr);
-	if (rc == STATUS_OK) {
+	if (rc == STATUS_OK && !x.stopped) {
 		double d = row_usecs > 0.0 ? row_usecs : flush_usecs;
 
 		g = group_result_new(o->clients, o->nclients, delays,
@@ -739,10 +784,13 @@ group_run(const struct options *o, const struct testfile *tf,
 			g->basis_is_row = row_usecs > 0.0;
 		}
 	}
-	if (rc == STATUS_OK)
+	if (rc == STATUS_OK && !x.stopped)
 		rc = sweep(&x, g, tr, p);
 	rc = teardown(&x, tr, rc);
-	if (rc != STATUS_OK) {
+	if (x.stopped)
+		tr->interrupted = true;
+	/* Stopped before d, or before the first cell: nothing to report. */
+	if (rc != STATUS_OK || (x.stopped && (g == NULL || x.nothing))) {
 		group_result_free(g);
 		return rc;
 	}

@@ -52,6 +52,10 @@ print_preamble(FILE *out, const struct target_result *tr, size_t number)
 	    "worse only beyond the noise, the 95% confidence half-width of that mean "
 	    "(Student's t over the rounds); \"no sleep\": the siblings gate never let the "
 	    "delay sleep. Latency: request taken to record durable, in usecs.");
+	if (g->cut_short)
+		put_wrapped(out, 0, "Cut short by a signal: the cells below are those "
+		    "measured until then, each with the rounds it completed; the slice "
+		    "the signal cut is left out, and the experiment advises nothing.");
 }
 
 static void
@@ -96,12 +100,12 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 {
 	const struct group_cell *best = group_cell_at(g, ci, g->best[ci]);
 	char head[32], line[160];
-	size_t di;
+	size_t di, n = group_delays_at(g, ci);
 
 	snprintf(head, sizeof head, "%u client%s", g->clients[ci], g->clients[ci] == 1 ? "" : "s");
 	fprintf(out, "\n%-14s%9s%7s%8s%7s %-8s%9s%8s%8s\n", head, "commits/s", "spread",
 	    "vs 0", "noise", "", "per flush", "p50 us", "p99 us");
-	for (di = 0; di < g->ndelays; di++)
+	for (di = 0; di < n; di++)
 		print_cell(out, g, group_cell_at(g, ci, di), di == 0);
 	if (g->best[ci] == 0)
 		snprintf(line, sizeof line, "most commits/s with no delay");
@@ -194,6 +198,7 @@ report_group_json(struct json *j, const struct group_result *g)
 	json_string(j, "basis", g->basis_is_row ? "row" : "flush");
 	json_int(j, "rule_commit_delay", g->rule_usecs);
 	json_bool(j, "delays_given", g->delays_given);
+	json_bool(j, "cut_short", g->cut_short);
 	json_begin_array(j, "commit_delays");
 	for (di = 0; di < g->ndelays; di++)
 		json_int(j, NULL, g->delays[di]);
@@ -205,7 +210,7 @@ report_group_json(struct json *j, const struct group_result *g)
 		json_int(j, "best_commit_delay", g->delays[g->best[ci]]);
 		json_int(j, "pick_commit_delay", g->delays[g->pick[ci]]);
 		json_begin_array(j, "cells");
-		for (di = 0; di < g->ndelays; di++)
+		for (di = 0; di < group_delays_at(g, ci); di++)
 			put_cell(j, group_cell_at(g, ci, di));
 		json_end_array(j);
 		json_end_object(j);
