@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/escape.h"
 #include "util/names.h"
 #include "probe/plan.h"
 #include "report/report.h"
 #include "report/sidebyside.h"
-#include "storage/storage.h"
 #include "util/wrap.h"
 
 #define WHERE_LEN  128
@@ -29,6 +29,7 @@ enum need {
 };
 
 struct loader {
+	struct compare_run *run;	/* keeps the escaped strings */
 	char *err;
 	size_t errlen;
 	char where[WHERE_LEN];	/* the key being read: "targets[0].tests[2]" */
@@ -128,6 +129,33 @@ get(struct loader *l, const struct json_node *obj, const char *key, enum json_ty
 	return ok;
 }
 
+/* s as it may be printed: itself when plain, else an escaped copy the run
+ * keeps. */
+static bool
+keep_escaped(struct loader *l, const char *s, const char **out)
+{
+	struct compare_run *run = l->run;
+	char *e;
+
+	*out = s;
+	if (escape_is_plain(s))
+		return true;
+	if (run->nescaped == run->escaped_cap) {
+		size_t cap = run->escaped_cap ? 2 * run->escaped_cap : 16;
+		char **grown = realloc(run->escaped, cap * sizeof *grown);
+
+		if (grown == NULL)
+			return load_error(l, "out of memory");
+		run->escaped = grown;
+		run->escaped_cap = cap;
+	}
+	if ((e = escape_alloc(s)) == NULL)
+		return load_error(l, "out of memory");
+	run->escaped[run->nescaped++] = e;
+	*out = e;
+	return true;
+}
+
 static bool
 get_string(struct loader *l, const struct json_node *obj, const char *key, enum need need,
     const char **out)
@@ -136,8 +164,8 @@ get_string(struct loader *l, const struct json_node *obj, const char *key, enum 
 
 	if (!get(l, obj, key, JSON_STRING, need, &v))
 		return false;
-	*out = v ? v->string : NULL;
-	return true;
+	*out = NULL;
+	return v == NULL || keep_escaped(l, v->string, out);
 }
 
 /* A figure: a number that is not negative. */
@@ -358,6 +386,7 @@ compare_load(const struct json_node *doc, struct compare_run *run, char *err, si
 	struct loader l;
 
 	memset(&l, 0, sizeof l);
+	l.run = run;
 	l.err = err;
 	l.errlen = errlen;
 	return load_run(&l, doc, run) ? 0 : -1;
@@ -373,6 +402,11 @@ compare_run_free(struct compare_run *run)
 		free(run->targets[t].warnings);
 	}
 	free(run->targets);
+	for (t = 0; t < run->nescaped; t++)
+		free(run->escaped[t]);
+	free(run->escaped);
+	run->escaped = NULL;
+	run->nescaped = run->escaped_cap = 0;
 	json_read_free(run->doc);
 	run->targets = NULL;
 	run->ntargets = 0;
@@ -396,52 +430,48 @@ column_name(const struct column *c, char *buf, size_t len)
 		snprintf(buf, len, "run %zu", c->run_no);
 }
 
-/* "ext4 (vda, write cache: write back)", as the text report says it. */
+/* "ext4 (vda, write cache: write back)", as the text report says it, from
+ * the saved report's device block (a saved report keeps no layer tree). */
 static void
 storage_line(const struct compare_target *ct, char *buf, size_t len)
 {
-	struct storage_info st;
+	int n = snprintf(buf, len, "%s", ct->filesystem ? ct->filesystem : "unknown filesystem");
 
-	storage_info_init(&st);
-	if (ct->filesystem != NULL) {
-		snprintf(st.filesystem, sizeof st.filesystem, "%s", ct->filesystem);
-		st.have_filesystem = true;
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (ct->device == NULL) {
+		snprintf(buf + n, len - (size_t)n, " (no block device)");
+		return;
 	}
-	st.have_device = ct->device != NULL;
-	if (ct->device != NULL)
-		snprintf(st.device.name, sizeof st.device.name, "%s", ct->device);
-	if (ct->model != NULL) {
-		snprintf(st.device.model, sizeof st.device.model, "%s", ct->model);
-		st.device.have_model = true;
-	}
-	if (ct->write_cache != NULL) {
-		snprintf(st.device.write_cache, sizeof st.device.write_cache, "%s", ct->write_cache);
-		st.device.have_write_cache = true;
-	}
-	if (ct->layers != NULL)
-		snprintf(st.device.layers, sizeof st.device.layers, "%s", ct->layers);
-	report_storage_summary(&st, buf, len);
+	snprintf(buf + n, len - (size_t)n, " (%s%s%s%s%s%s%s)", ct->device,
+	    ct->model ? ", " : "", ct->model ? ct->model : "",
+	    ct->write_cache ? ", write cache: " : "", ct->write_cache ? ct->write_cache : "",
+	    ct->layers ? ", through " : "", ct->layers ? ct->layers : "");
 }
 
 static void
 print_legend(FILE *out, const struct compare_run *runs, size_t n)
 {
-	char line[LINE_LEN], block[16], where[sizeof ((struct storage_info *)0)->device.layers + 512];
+	char line[LINE_LEN], block[16], where[LINE_LEN / 2];
 	size_t r, t;
 
 	for (r = 0; r < n; r++) {
 		const struct compare_run *run = &runs[r];
+		/* The file's name as typed, escaped like everything else. */
+		char *file = escape_alloc(run->file);
+		const char *shown = file != NULL ? file : "?";
 
 		options_format_size(run->block_bytes > 0 && run->block_bytes < 1e15 ?
 		    (uint64_t)run->block_bytes : 0, block, sizeof block);
-		snprintf(line, sizeof line, "run %zu: %s%s", r + 1, run->label ? run->label : run->file,
+		snprintf(line, sizeof line, "run %zu: %s%s", r + 1, run->label ? run->label : shown,
 		    run->interrupted ? " (interrupted)" : "");
 		put_wrapped(out, 0, 2, line);
 		snprintf(line, sizeof line, "%s: %s%s%s, syncprobe %s, %s writes, %.0f round%s",
-		    run->file, run->host ? run->host : "", run->host ? ", " : "",
+		    shown, run->host ? run->host : "", run->host ? ", " : "",
 		    run->started_at ? run->started_at : "time unknown", run->version, block,
 		    run->rounds, run->rounds == 1 ? "" : "s");
 		put_wrapped(out, 2, 4, line);
+		free(file);
 		for (t = 0; t < run->ntargets; t++) {
 			char prefix[64] = "";
 

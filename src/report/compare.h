@@ -13,7 +13,7 @@
 
 #define COMPARE_SCHEMA_VERSION 1	/* the JSON schema this syncprobe reads */
 
-/* One row of a saved report. Strings point into the parsed document. */
+/* One row of a saved report. Its strings are escaped (see compare_run). */
 struct compare_row {
 	const char *group;
 	const char *name;
@@ -45,9 +45,15 @@ struct compare_target {
 	size_t nwarnings;
 };
 
+/* Every string read from a saved report is escaped for a terminal as it is
+ * loaded (util/escape: ls -b style), so that nothing printed from one can
+ * move the cursor, retitle the window or forge a line. Plain strings point
+ * into the parsed document; escaped copies are the run's own. */
 struct compare_run {
 	const char *file;
-	struct json_node *doc;	/* owns every string above */
+	struct json_node *doc;	/* owns every plain string above */
+	char **escaped;		/* the escaped copies */
+	size_t nescaped, escaped_cap;
 	const char *version;
 	const char *label, *host, *started_at;	/* NULL in reports older than them */
 	bool interrupted;

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 size_t
@@ -61,6 +62,43 @@ append(char *buf, size_t len, size_t *at, const char *piece, size_t n)
 	return 0;
 }
 
+/* Whether the n bytes at p (n from escape_utf8_len) are escaped: not
+ * UTF-8, a C0 or C1 control, DEL, or the backslash itself. */
+static int
+needs_escape(const unsigned char *p, size_t n)
+{
+	return n == 0 || (n == 2 && p[0] == 0xC2 && p[1] < 0xA0) ||
+	    (n == 1 && (*p < 0x20 || *p == 0x7F || *p == '\\'));
+}
+
+int
+escape_is_plain(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p != '\0') {
+		size_t n = escape_utf8_len(p);
+
+		if (needs_escape(p, n))
+			return 0;
+		p += n;
+	}
+	return 1;
+}
+
+char *
+escape_alloc(const char *s)
+{
+	size_t len = ESCAPE_LEN(strlen(s));
+	char *buf = malloc(len), *fit;
+
+	if (buf == NULL)
+		return NULL;
+	escape_for_terminal(s, buf, len);
+	fit = realloc(buf, strlen(buf) + 1);
+	return fit != NULL ? fit : buf;
+}
+
 void
 escape_for_terminal(const char *s, char *buf, size_t len)
 {
@@ -72,8 +110,7 @@ escape_for_terminal(const char *s, char *buf, size_t len)
 	while (*p != '\0') {
 		size_t n = escape_utf8_len(p), i;
 		char piece[8];
-		int bad = n == 0 || (n == 2 && p[0] == 0xC2 && p[1] < 0xA0) ||
-		    (n == 1 && (*p < 0x20 || *p == 0x7F || *p == '\\'));
+		int bad = needs_escape(p, n);
 
 		if (!bad) {
 			if (append(buf, len, &at, (const char *)p, n) == -1)

@@ -23,4 +23,11 @@ size_t escape_utf8_len(const unsigned char *s);
  * as it is. */
 void escape_for_terminal(const char *s, char *buf, size_t len);
 
+/* Whether escape_for_terminal leaves s as it is. */
+int escape_is_plain(const char *s);
+
+/* s escaped, whole, in memory of its own (free() it); NULL when out of
+ * memory. */
+char *escape_alloc(const char *s);
+
 #endif
