@@ -81,7 +81,11 @@ verify --acks="$WORK/acks.append" -F json "$d"
 expect "truncated to 40000 bytes: exit 3, records 14 18 19 20 missing" 3 \
     '[ "$(json_field lost) $(json_field missing) $(tr -d " \n" <"$WORK/vout" | sed "s/.*lost_first\":\[\([^]]*\)\].*/\1/")" = "4 4 14,18,19,20" ]'
 cp "$WORK/pristine" "$d/syncprobe-durability"
-printf 'X' | dd of="$d/syncprobe-durability" bs=1 seek=20000 conv=notrunc 2>/dev/null
+# The byte becomes its complement: a fixed 'X' was already there in one run
+# of 256, the payload being pseudo-random, and then nothing was corrupt.
+byte=$(od -An -tu1 -j 20000 -N 1 "$d/syncprobe-durability" | tr -d ' ')
+printf "\\$(printf '%03o' $((255 - byte)))" |
+    dd of="$d/syncprobe-durability" bs=1 seek=20000 conv=notrunc 2>/dev/null
 verify --acks="$WORK/acks.append" "$d"
 expect "one byte changed in slot 2: exit 3, record 16 corrupt" 3 \
     'grep -q "first lost: 16$" "$WORK/vout" && grep -q "missing 0, corrupt 1" "$WORK/vout" && grep -q "^verdict: LOST" "$WORK/vout"'
