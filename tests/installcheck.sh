@@ -1,0 +1,47 @@
+#!/bin/sh
+# installcheck.sh: make installcheck. The installed syncprobe runs: it
+# prints its version, probes a temporary directory briefly and leaves
+# nothing in it, and the installed manual page formats with man -l without
+# a warning. SYNCPROBE, MAN_PAGE and PACKAGE_VERSION name what was
+# installed (make installcheck sets them).
+. "$top_srcdir/tests/lib.sh"
+
+: "${MAN_PAGE:?MAN_PAGE must name the installed manual page}"
+: "${PACKAGE_VERSION:?PACKAGE_VERSION must be set}"
+
+tap_check "$SYNCPROBE is installed and executable" test -x "$SYNCPROBE"
+
+run --version
+tap_is "$rc $(cat "$WORK/out")" "0 syncprobe $PACKAGE_VERSION" \
+    "syncprobe --version exits 0 and prints its version"
+
+mkdir "$WORK/target"
+run $ONE "$WORK/target"
+problems=
+[ "$rc" -eq 0 ] || problem "exit status $rc: $(cat "$WORK/err")"
+grep -q '^fdatasync ' "$WORK/out" || problem "no fdatasync row in the report"
+no_testfile "$WORK/target" || problem "left a test file in the target"
+if [ -z "$problems" ]; then
+	tap_ok "a short probe of a temporary directory reports and leaves nothing"
+else
+	tap_fail "a short probe of a temporary directory reports and leaves nothing" "$problems"
+fi
+
+tap_check "the manual page is installed" test -r "$MAN_PAGE"
+if ! command -v man >/dev/null 2>&1; then
+	tap_skip "man -l of the installed page prints no warning" "man is not installed"
+else
+	rc=0
+	MANWIDTH=80 man --warnings -l "$MAN_PAGE" >"$WORK/man.out" 2>"$WORK/man.err" || rc=$?
+	problems=
+	[ "$rc" -eq 0 ] || problem "exit status $rc"
+	[ ! -s "$WORK/man.err" ] || problem "$(cat "$WORK/man.err")"
+	grep -q 'SYNCPROBE' "$WORK/man.out" || problem "no SYNCPROBE header in what man printed"
+	if [ -z "$problems" ]; then
+		tap_ok "man -l of the installed page prints no warning"
+	else
+		tap_fail "man -l of the installed page prints no warning" "$problems"
+	fi
+fi
+
+tap_done
