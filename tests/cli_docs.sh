@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_docs.sh: the manual and the README cannot drift from the program.
-# Every long option of --help is an item of the man page's OPTIONS section
-# and a line of the README's Options section, and those sections name no
+# Every long option of --help, and of every command's --help, is an item of
+# the man page's OPTIONS section and a line of the README's Options section, and those sections name no
 # option that --help does not; the man page formats without a warning and
 # fits 80 columns; the README's quick-start commands are the ones CI runs;
 # EXIT STATUS gives 0, 1, 2 and 3.
@@ -97,6 +97,25 @@ subset() {
 rc=0
 "$SYNCPROBE" --help >"$WORK/help" || rc=$?
 [ "$rc" -eq 0 ] || tap_fail "syncprobe --help exits 0" "exit status $rc"
+# Every command's options count too: the commands are the lines of the
+# Commands block of --help, up to the first word that is not a name.
+commands=$(awk '/^Commands/ { on = 1; next } on && /^$/ { exit }
+	on && /^  [a-z]/ {
+		name = ""
+		for (i = 1; i <= NF && $i ~ /^[a-z]+$/; i++)
+			name = name (name == "" ? "" : " ") $i
+		print name
+	}' "$WORK/help")
+if [ -n "$commands" ]; then
+	tap_ok "--help lists the commands ($(printf '%s\n' "$commands" | tr '\n' ',' | sed 's/,$//'))"
+else
+	tap_fail "--help lists the commands" "no Commands block in --help"
+fi
+printf '%s\n' "$commands" | while IFS= read -r command; do
+	# shellcheck disable=SC2086
+	"$SYNCPROBE" help $command || echo "syncprobe help $command failed: $?" >&2
+done >>"$WORK/help" 2>"$WORK/help_err"
+tap_is "$(cat "$WORK/help_err")" "" "syncprobe help COMMAND exits 0 for every command"
 help_options=$(option_lines <"$WORK/help")
 help_pairs=$(option_pairs <"$WORK/help")
 if [ -n "$help_options" ] && printf '%s\n' "$help_options" | grep -qx 'secs-per-test'; then

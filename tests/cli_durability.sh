@@ -17,13 +17,13 @@ write() {
 	shift
 	mkdir -p "$wdir"
 	rc=0
-	"$SYNCPROBE" --durability=write -q "$@" "$wdir" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
+	"$SYNCPROBE" durability write -q "$@" "$wdir" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
 }
 
 # verify ARGS...: the verifier; $WORK/vout, $WORK/verr, $rc.
 verify() {
 	rc=0
-	"$SYNCPROBE" --durability=verify "$@" >"$WORK/vout" 2>"$WORK/verr" || rc=$?
+	"$SYNCPROBE" durability verify "$@" >"$WORK/vout" 2>"$WORK/verr" || rc=$?
 }
 
 # expect DESC WANT_RC GOT_CHECK: pass when $rc is WANT_RC and GOT_CHECK
@@ -148,12 +148,12 @@ expect "a second writer in the same directory: exit 2, 'already exists'" 2 \
     '[ ! -s "$WORK/acks" ] && grep -q "already exists" "$WORK/werr"'
 tap_is "$(sum "$d/syncprobe-durability")" "$before" "the existing durability file is untouched"
 rc=0
-"$SYNCPROBE" --durability=write -q -n 3 -f "$WORK/random" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
+"$SYNCPROBE" durability write -q -n 3 -f "$WORK/random" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
 expect "-f naming an existing file: exit 2" 2 'grep -q "already exists" "$WORK/werr"'
 before=$(sum "$WORK/random")
 ln -s "$WORK/random" "$WORK/symlink"
 rc=0
-"$SYNCPROBE" --durability=write -q -n 3 -f "$WORK/symlink" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
+"$SYNCPROBE" durability write -q -n 3 -f "$WORK/symlink" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
 expect "-f naming a symbolic link: exit 2, never followed" 2 \
     '[ "$(sum "$WORK/random")" = "$before" ] && [ -L "$WORK/symlink" ] && grep -q "already exists" "$WORK/werr"'
 write "$WORK/m-fsync_writethrough" -n 3 -m fsync_writethrough
@@ -178,7 +178,7 @@ for pattern in append overwrite; do
 	k=$WORK/kill-$pattern
 	mkdir "$k"
 	rm -f "$WORK/acks"	# an old one would satisfy acks_at_least at once
-	"$SYNCPROBE" --durability=write -q --pattern=$pattern --file-size=256k "$k" \
+	"$SYNCPROBE" durability write -q --pattern=$pattern --file-size=256k "$k" \
 	    >"$WORK/acks" 2>"$WORK/werr" &
 	pid=$!
 	if waiting "$pid" acks_at_least 30; then
@@ -199,7 +199,7 @@ done
 k=$WORK/term
 mkdir "$k"
 rm -f "$WORK/acks"
-"$SYNCPROBE" --durability=write --pattern=append --file-size=64k "$k" >"$WORK/acks" 2>"$WORK/werr" &
+"$SYNCPROBE" durability write --pattern=append --file-size=64k "$k" >"$WORK/acks" 2>"$WORK/werr" &
 pid=$!
 if waiting "$pid" acks_at_least 5; then
 	kill -TERM "$pid"
@@ -227,7 +227,7 @@ rm -f "$WORK/log"
 rc=0
 if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
 	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=fdatasync:EIO:5 SYNCPROBE_FAULT_LOG=$WORK/log \
-	    "$SYNCPROBE" --durability=write -q -n 10 --pattern=append --file-size=64k "$f" \
+	    "$SYNCPROBE" durability write -q -n 10 --pattern=append --file-size=64k "$f" \
 	    >"$WORK/acks" 2>"$WORK/werr" || rc=$?
 fi
 if grep -q '^fdatasync 5 EIO' "$WORK/log" 2>/dev/null; then

@@ -64,7 +64,7 @@ unmount_disk() {
 # verify: the verifier on the mounted disk; $rc, $WORK/vout, $WORK/verr.
 verify() {
 	rc=0
-	"$SYNCPROBE" --durability=verify --acks="$WORK/acks" -F json "$mnt" \
+	"$SYNCPROBE" durability verify --acks="$WORK/acks" -F json "$mnt" \
 	    >"$WORK/vout" 2>"$WORK/verr" || rc=$?
 }
 
@@ -79,7 +79,7 @@ power_cut() {
 		return 1
 	fi
 	# Direct I/O through this FUSE filesystem is not what is tested.
-	"$SYNCPROBE" --durability=write -q --direct=off --pattern="$2" --file-size=256k "$mnt" \
+	"$SYNCPROBE" durability write -q --direct=off --pattern="$2" --file-size=256k "$mnt" \
 	    >"$WORK/acks" 2>"$WORK/werr" &
 	writer=$!
 	if ! waiting "$writer" acks_at_least 50; then

@@ -13,8 +13,8 @@ skip_all() {
 	for what in "a short full run" "an unusable target" \
 	    "an existing -f file" "a second target missing" "an I/O error mid-run" \
 	    "the durability writer" "the durability verifier, records lost" \
-	    "histograms, two targets" "-F openmetrics" "--compare of saved runs" \
-	    "a report --compare refuses"; do
+	    "histograms, two targets" "-F openmetrics" "compare of saved runs" \
+	    "a report compare refuses"; do
 		tap_skip "valgrind: $what" "$1"
 	done
 	tap_done
@@ -77,10 +77,10 @@ else
 fi
 
 # The durability check: a writer, then its file cut short and verified.
-grind "the durability writer" 0 --durability=write -q -n 20 --pattern=append --file-size=64k "$dir"
+grind "the durability writer" 0 durability write -q -n 20 --pattern=append --file-size=64k "$dir"
 cp "$WORK/out" "$WORK/acks"
 truncate -s 40000 "$dir/syncprobe-durability"
-grind "the durability verifier, records lost" 3 --durability=verify --acks="$WORK/acks" \
+grind "the durability verifier, records lost" 3 durability verify --acks="$WORK/acks" \
     -F json --remove "$dir"
 
 # Issue 12's paths: drawing histograms, side-by-side tables, metrics, and
@@ -89,8 +89,8 @@ mkdir "$dir/b"
 grind "histograms, two targets" 0 --histogram $ONE "$dir" "$dir/b"
 grind "-F openmetrics" 0 -F openmetrics $ONE "$dir"
 "$SYNCPROBE" -F json $ONE "$dir" >"$WORK/a.json"
-grind "--compare of saved runs" 0 --compare "$WORK/a.json" "$WORK/a.json"
+grind "compare of saved runs" 0 compare "$WORK/a.json" "$WORK/a.json"
 sed 's/"targets"/"targetz"/' "$WORK/a.json" >"$WORK/bad.json"
-grind "a report --compare refuses" 2 --compare "$WORK/a.json" "$WORK/bad.json"
+grind "a report compare refuses" 2 compare "$WORK/a.json" "$WORK/bad.json"
 
 tap_done

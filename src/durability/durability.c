@@ -574,7 +574,7 @@ writer_finish(struct writer *w, uint64_t last, enum durable_end why)
 	w->fd = -1;
 	if (!w->o->quiet)
 		fprintf(stderr, "syncprobe: %s: kept, %llu records acknowledged (stopped: "
-		    "%s); after the power cut, check it with --durability=verify\n",
+		    "%s); after the power cut, check it with syncprobe durability verify\n",
 		    w->place.path, (unsigned long long)last, durable_end_name(why));
 	return rc;
 }

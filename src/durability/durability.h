@@ -1,13 +1,13 @@
 /* durability.h: does the storage keep what it acknowledged? Two halves of
- * a power-cut check (issue 14). The writer (--durability=write) syncs
+ * a power-cut check (issue 14). The writer (syncprobe durability write) syncs
  * self-checking records into a file it creates and keeps, and prints an
  * acknowledgement line for each only after its sync returned; the lines
  * go to another machine. After the power cut and the reboot the verifier
- * (--durability=verify --acks=FILE) checks that every acknowledged record
+ * (syncprobe durability verify --acks=FILE) checks that every acknowledged record
  * the file can still hold is there.
  *
- * durability.c has the two loops and the file handling, durability_options.c
- * the option rules, durability_report.c the verifier's report. */
+ * durability.c has the two loops and the file handling, durability_report.c
+ * the verifier's report; their options are in src/cli/cli_durability.c. */
 #ifndef SYNCPROBE_DURABILITY_H
 #define SYNCPROBE_DURABILITY_H
 
@@ -44,10 +44,6 @@ struct durability_verdict {
 	uint64_t newest;		/* newest intact record, 0: none */
 	bool removed;			/* --remove removed the file */
 };
-
-/* Refuse options that the chosen mode does not use, and durability
- * options without --durability. 0, or -1 with the reason in err. */
-int durability_check_options(const struct options *o, char *err, size_t errlen);
 
 /* Run the writer or the verifier, as o->durability says; prints its own
  * errors and returns the exit status (0, 1, 2, or STATUS_LOST). */

@@ -48,8 +48,6 @@ static const char *const direct_names[] = { "both", "on", "off" };
 static const char *const pattern_names[] = { "overwrite", "append" };
 static const struct name_list direct_list = NAME_LIST_STRINGS(direct_names);
 static const struct name_list pattern_list = NAME_LIST_STRINGS(pattern_names);
-static const char *const durability_names[] = { "off", "write", "verify" };
-static const struct name_list durability_list = NAME_LIST_STRINGS(durability_names);
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -437,17 +435,6 @@ options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen
 }
 
 int
-options_parse_durability(const char *s, enum durability_mode *out, char *err, size_t errlen)
-{
-	int i = parse_choice(s, &durability_list, err, errlen);
-
-	if (i < 0)
-		return -1;
-	*out = (enum durability_mode)i;
-	return 0;
-}
-
-int
 options_parse_format(const char *s, const struct report_format **out,
     char *err, size_t errlen)
 {
@@ -493,21 +480,32 @@ options_pattern_choices(const char *sep, char *buf, size_t len)
 }
 
 int
+options_check_file_size(uint64_t file_bytes, uint64_t need, const char *what,
+    char *err, size_t errlen)
+{
+	char have[32], most[32], least[32];
+
+	options_format_size(file_bytes, have, sizeof have);
+	if (file_bytes > MAX_FILE_BYTES) {
+		options_format_size(MAX_FILE_BYTES, most, sizeof most);
+		snprintf(err, errlen, "--file-size '%s': too large (at most %s)", have, most);
+		return -1;
+	}
+	if (file_bytes < need) {
+		options_format_size(need, least, sizeof least);
+		snprintf(err, errlen, "--file-size '%s': too small for %s (at least %s)",
+		    have, what, least);
+		return -1;
+	}
+	return 0;
+}
+
+int
 options_validate(const struct options *o, char *err, size_t errlen)
 {
-	char have[32], need[32];
-
-	if (o->file_bytes > MAX_FILE_BYTES) {
-		options_format_size(o->file_bytes, have, sizeof have);
-		snprintf(err, errlen, "--file-size '%s': too large (at most 64GB)", have);
+	if (options_check_file_size(o->file_bytes, plan_min_file_bytes(o), "the chosen tests",
+	    err, errlen) == -1)
 		return -1;
-	}
-	if (o->file_bytes < plan_min_file_bytes(o)) {
-		options_format_size(o->file_bytes, have, sizeof have);
-		options_format_size(plan_min_file_bytes(o), need, sizeof need);
-		snprintf(err, errlen, "--file-size '%s': too small for the chosen tests (at least %s)", have, need);
-		return -1;
-	}
 	if (o->groups == 0) {
 		snprintf(err, errlen, "--tests: no test chosen");
 		return -1;
@@ -600,10 +598,4 @@ const char *
 options_pattern_name(enum pattern p)
 {
 	return pattern_names[p];
-}
-
-const char *
-options_durability_name(enum durability_mode d)
-{
-	return durability_names[d];
 }

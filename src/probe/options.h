@@ -34,7 +34,8 @@
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
 struct report_format;	/* report.h */
-/* --durability: measure (off), or one half of the power-cut check. */
+/* The probe (off), or one half of the power-cut check (syncprobe durability
+ * write|verify). */
 enum durability_mode { DURABILITY_OFF, DURABILITY_WRITE, DURABILITY_VERIFY };
 
 struct options {
@@ -100,11 +101,15 @@ int options_parse_duration_or_zero(const char *s, uint64_t max_ns, uint64_t *ns,
     char *err, size_t errlen);
 /* A method this system has (--wal-sync-method). */
 int options_parse_method(const char *s, const struct method **out, char *err, size_t errlen);
-int options_parse_durability(const char *s, enum durability_mode *out, char *err, size_t errlen);
 
 /* The choices of a --direct or --pattern value, joined with sep. */
 void options_direct_choices(const char *sep, char *buf, size_t len);
 void options_pattern_choices(const char *sep, char *buf, size_t len);
+
+/* --file-size at most MAX_FILE_BYTES and at least need bytes (what
+ * needs them, for the message: "the chosen tests"). */
+int options_check_file_size(uint64_t file_bytes, uint64_t need, const char *what,
+    char *err, size_t errlen);
 
 /* Checks that need every option (file size large enough for the chosen
  * groups, -f with targets). */
@@ -118,6 +123,5 @@ void options_format_duration(uint64_t ns, char *buf, size_t len);
 
 const char *options_direct_name(enum direct_mode d);
 const char *options_pattern_name(enum pattern p);
-const char *options_durability_name(enum durability_mode d);
 
 #endif

@@ -1,0 +1,127 @@
+/* cli.h: the commands and their options, one table each. A command is one
+ * struct cli_command (its name, synopsis, option table, settings and run
+ * function); an option is one struct cli_option row (names, argument, help,
+ * parser, and where it applies). getopt's tables, --help, the check that
+ * refuses an option where it does not apply, and shell completion are all
+ * built from these rows, so an option is typed once. */
+#ifndef SYNCPROBE_CLI_H
+#define SYNCPROBE_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define CLI_MAX_OPTIONS 64	/* rows of one command; distinct options of all */
+
+/* What a row does besides setting a value. */
+enum cli_action {
+	CLI_SET,	/* its parser sets the command's settings */
+	CLI_HELP,	/* print the command's help and exit */
+	CLI_VERSION	/* print the version and exit */
+};
+
+/* The value an option takes, as help and completion show it. */
+enum cli_value {
+	CLI_VALUE_FREE,		/* anything its parser accepts */
+	CLI_VALUE_CHOICE,	/* one of values() */
+	CLI_VALUE_LIST		/* a comma-separated list of values(), or all */
+};
+
+struct cli_option {
+	const char *name;	/* the long option, without "--" */
+	int letter;		/* the short option, or 0 */
+	int has_arg;		/* getopt's no_argument, required_ or optional_ */
+	const char *arg;	/* the value's name in help ("{}": the values), or NULL */
+	const char *help;	/* "{}" stands for the values too */
+	/* Set the value into the command's settings; 0, or -1 with the
+	 * reason in err (no option name: the caller adds it). arg is NULL
+	 * for an option without a value. NULL for CLI_HELP/CLI_VERSION. */
+	int (*parse)(void *settings, const char *arg, char *err, size_t errlen);
+	enum cli_action action;
+	enum cli_value kind;
+	/* The choices, joined with sep (help, completion, messages); NULL
+	 * for a free value. */
+	void (*values)(const char *sep, char *buf, size_t len);
+	/* The probe's test groups (bits of enum group) one of which must be
+	 * chosen for the option to mean anything; 0: no such need. */
+	unsigned groups;
+	const char *example;	/* a value it accepts (the tests use it) */
+};
+
+/* What parsing saw, for a command's own checks. */
+struct cli_parsed {
+	const struct cli_command *cmd;
+	bool given[CLI_MAX_OPTIONS];	/* by row of cmd->options */
+	char **operands;
+	size_t noperands;
+};
+
+struct cli_command {
+	const char *name;	/* "" for the probe, "compare", "durability write" */
+	const char *synopsis;	/* the arguments after the name, for usage */
+	const char *summary;	/* one line, for the list of commands */
+	const char *description;	/* the head of its --help */
+	const struct cli_option *options;
+	size_t noptions;
+	size_t settings_size;	/* the plain struct the parsers fill */
+	void (*defaults)(void *settings);
+	/* The probe's chosen groups, for rows with groups; NULL elsewhere. */
+	unsigned (*groups)(const void *settings);
+	/* Checks that need every option and the operands: 0, or -1 with a
+	 * whole message ("--x: why") in err. */
+	int (*check)(void *settings, const struct cli_parsed *p, char *err, size_t errlen);
+	/* Run it; the exit status. */
+	int (*run)(const void *settings);
+};
+
+/* Every command, the probe first; the order of the command list in help. */
+extern const struct cli_command *const cli_commands[];
+extern const size_t cli_ncommands;
+
+/* The commands of each layer folder, listed in cli_commands.c. */
+extern const struct cli_command cli_probe_command;
+extern const struct cli_command cli_compare_command;
+extern const struct cli_command cli_durability_write_command;
+extern const struct cli_command cli_durability_verify_command;
+extern const struct cli_command cli_help_command;
+
+/* The command argv starts with ("durability write" takes two words), and
+ * how many words its name took; the probe, 0 words, when argv[1] names no
+ * command. An unknown second word of a command's first word ("durability
+ * x") is a usage error, reported here. */
+const struct cli_command *cli_find_command(int argc, char **argv, int *words);
+
+/* "write or verify": the second words of the commands whose name starts
+ * with the word first. */
+void cli_next_words(const char *first, char *buf, size_t len);
+
+/* Parse argv (argv[0] is the last word of the command's name, or the
+ * program) into settings: exits 2 with a one-line message on bad usage,
+ * 0 after --help or --version. */
+void cli_parse(const struct cli_command *cmd, int argc, char **argv, void *settings);
+
+/* Whether the option named name (long) was given. */
+bool cli_given(const struct cli_parsed *p, const char *name);
+
+/* Whether cmd takes the option named name; the row, or NULL. */
+const struct cli_option *cli_option_in(const struct cli_command *cmd, const char *name);
+
+/* "syncprobe durability write": the command as a user types it. */
+void cli_command_title(const struct cli_command *cmd, char *buf, size_t len);
+
+/* The help of one command (the probe's also lists the commands); of every
+ * command whose name starts with the word prefix ("durability"). */
+void cli_help(FILE *out, const struct cli_command *cmd);
+void cli_help_prefix(FILE *out, const char *prefix);
+
+/* The option's values (its choices), joined with sep; "" for a free
+ * value. For completion, help and messages. */
+void cli_option_values(const struct cli_option *opt, const char *sep, char *buf, size_t len);
+
+/* The names of the probe's groups in the mask, joined with ",". */
+void cli_group_names(unsigned groups, char *buf, size_t len);
+
+/* One line on stderr, exit 2: the form every usage error takes. */
+_Noreturn void cli_die_usage(const char *what, const char *why);
+
+#endif

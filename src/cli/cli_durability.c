@@ -1,0 +1,262 @@
+/* cli_durability.c: the two halves of the power-cut check, syncprobe
+ * durability write and syncprobe durability verify: their option tables
+ * and the checks that need all their options. The writer takes the
+ * probe's write settings and its own limits; the verifier reads every
+ * setting from the acknowledgements, so it takes none of them. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/cli_settings.h"
+#include "durability/durability.h"
+#include "probe/method.h"
+#include "report/report.h"
+
+static void verifier_formats(const char *sep, char *buf, size_t len);
+
+/* The writer writes one way: buffered or with O_DIRECT, not both. */
+static const char *const writer_direct[] = { "on", "off" };
+
+static int
+set_writer_direct(void *s, const char *arg, char *err, size_t errlen)
+{
+	struct options *o = s;
+
+	if (strcmp(arg, writer_direct[0]) == 0)
+		o->direct = DIRECT_ON;
+	else if (strcmp(arg, writer_direct[1]) == 0)
+		o->direct = DIRECT_OFF;
+	else {
+		snprintf(err, errlen, "unknown value (choose %s, %s: the writer writes one way)",
+		    writer_direct[0], writer_direct[1]);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+writer_direct_values(const char *sep, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s", writer_direct[0], sep, writer_direct[1]);
+}
+
+static int
+set_for(void *s, const char *arg, char *err, size_t errlen)
+{
+	return options_parse_duration(arg, &((struct options *)s)->for_ns, err, errlen);
+}
+
+static int
+set_acks(void *s, const char *arg, char *err, size_t errlen)
+{
+	return cli_file_name(arg, &((struct options *)s)->acks, err, errlen);
+}
+
+static int
+set_remove(void *s, const char *arg, char *err, size_t errlen)
+{
+	(void)arg, (void)err, (void)errlen;
+	((struct options *)s)->remove = true;
+	return 0;
+}
+
+/* The verifier's report is text or JSON. */
+static bool
+verifier_writes(const struct report_format *f)
+{
+	return f->kind == REPORT_TEXT || f->kind == REPORT_JSON;
+}
+
+static int
+set_verifier_format(void *s, const char *arg, char *err, size_t errlen)
+{
+	char names[64];
+
+	if (cli_set_format(s, arg, err, errlen) == 0 &&
+	    verifier_writes(((struct options *)s)->format))
+		return 0;
+	verifier_formats(", ", names, sizeof names);
+	snprintf(err, errlen, "unknown value (choose %s: the verifier's report)", names);
+	return -1;
+}
+
+/* The formats the verifier writes, joined with sep. */
+static void
+verifier_formats(const char *sep, char *buf, size_t len)
+{
+	size_t i, used = 0;
+	int n;
+
+	buf[0] = '\0';
+	for (i = 0; i < report_format_names.count && used < len; i++)
+		if (verifier_writes(&report_formats[i])) {
+			n = snprintf(buf + used, len - used, "%s%s", used ? sep : "",
+			    report_formats[i].name);
+			used += n > 0 ? (size_t)n : 0;
+		}
+}
+
+#define DURABILITY_FILE_ROW(text) \
+	{ .name = "filename", .letter = 'f', .has_arg = required_argument, .arg = "FILE", \
+	  .help = (text), .parse = cli_set_filename, .example = "x" }
+
+static const struct cli_option write_options[] = {
+	{ .name = "ops-per-test", .letter = 'n', .has_arg = required_argument, .arg = "N",
+	  .help = "stop after N records", .parse = cli_set_ops, .example = "2" },
+	{ .name = "for", .has_arg = required_argument, .arg = "DURATION",
+	  .help = "stop after this long (default: when interrupted, or after -n N records)",
+	  .parse = set_for, .example = "1s" },
+	DURABILITY_FILE_ROW("the durability file to create, instead of "
+	    "DIR/" DURABILITY_FILE_NAME),
+	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
+	  .help = "record size, 1k..64k, a power of two (default 8k)",
+	  .parse = cli_set_block_size, .example = "8k" },
+	{ .name = "file-size", .has_arg = required_argument, .arg = "SIZE",
+	  .help = "size of the durability file (default 16M)",
+	  .parse = cli_set_file_size, .example = "64k" },
+	{ .name = "methods", .letter = 'm', .has_arg = required_argument, .arg = "METHOD",
+	  .help = "the one sync method to use (default: the platform's wal_sync_method)",
+	  .parse = cli_set_methods, .kind = CLI_VALUE_CHOICE, .values = cli_methods_values,
+	  .example = "fdatasync" },
+	{ .name = "direct", .has_arg = required_argument, .arg = "{}",
+	  .help = "write with O_DIRECT, or buffered (default off)",
+	  .parse = set_writer_direct, .kind = CLI_VALUE_CHOICE,
+	  .values = writer_direct_values, .example = "off" },
+	{ .name = "pattern", .has_arg = required_argument, .arg = "{}",
+	  .help = "rewrite the same blocks (default) or move through the file",
+	  .parse = cli_set_pattern, .kind = CLI_VALUE_CHOICE, .values = options_pattern_choices,
+	  .example = "append" },
+	CLI_ROW_QUIET("no message on stderr when the writer stops"),
+	CLI_ROW_HELP,
+};
+
+static const struct cli_option verify_options[] = {
+	{ .name = "acks", .has_arg = required_argument, .arg = "FILE",
+	  .help = "the writer's standard output, saved here (- : standard input)",
+	  .parse = set_acks, .example = "-" },
+	DURABILITY_FILE_ROW("the durability file to check, instead of "
+	    "DIR/" DURABILITY_FILE_NAME),
+	{ .name = "remove", .has_arg = no_argument,
+	  .help = "remove the durability file after the verdict", .parse = set_remove },
+	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
+	  .help = "report format (default text)", .parse = set_verifier_format,
+	  .kind = CLI_VALUE_CHOICE, .values = verifier_formats, .example = "json" },
+	CLI_ROW_HELP,
+};
+
+static void
+write_defaults(void *s)
+{
+	struct options *o = s;
+
+	options_defaults(o);
+	o->durability = DURABILITY_WRITE;
+	o->direct = DIRECT_OFF;
+}
+
+static void
+verify_defaults(void *s)
+{
+	options_defaults(s);
+	((struct options *)s)->durability = DURABILITY_VERIFY;
+}
+
+static unsigned
+bits_set(unsigned v)
+{
+	unsigned n = 0;
+
+	for (; v != 0; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* One DIR or -f FILE, as both halves take them. */
+static int
+check_place(struct options *o, const struct cli_parsed *p, char *err, size_t errlen)
+{
+	o->targets = (const char *const *)p->operands;
+	o->ntargets = p->noperands;
+	if (o->ntargets > 1) {
+		snprintf(err, errlen, "%s: takes one DIR (or -f FILE)", p->cmd->name);
+		return -1;
+	}
+	if (o->filename != NULL && o->ntargets > 0) {
+		snprintf(err, errlen, "--filename: conflicts with a DIR (the file's directory "
+		    "is the directory)");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+write_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
+{
+	struct options *o = s;
+
+	if (check_place(o, p, err, errlen) == -1)
+		return -1;
+	if (bits_set(o->methods) != 1 && o->methods != (1u << METHOD_COUNT) - 1) {
+		snprintf(err, errlen, "--methods: the writer uses one method (name one)");
+		return -1;
+	}
+	return options_check_file_size(o->file_bytes, 2 * (uint64_t)o->block_bytes,
+	    "the durability file's header and one record", err, errlen);
+}
+
+static int
+verify_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
+{
+	struct options *o = s;
+
+	if (check_place(o, p, err, errlen) == -1)
+		return -1;
+	if (o->acks == NULL) {
+		snprintf(err, errlen, "%s: needs --acks=FILE (the writer's standard output)",
+		    p->cmd->name);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+durability_run(const void *s)
+{
+	return durability_main(s);
+}
+
+const struct cli_command cli_durability_write_command = {
+	.name = "durability write",
+	.synopsis = "[OPTION]... [DIR]",
+	.summary = "the power-cut check: write records into DIR, acknowledging each "
+	    "on stdout once synced",
+	.description =
+	    "Write self-checking records into a durability file in DIR (default: .),\n"
+	    "printing an acknowledgement line for each once its sync returned; save the\n"
+	    "lines on another machine, cut the power, then run syncprobe durability verify.",
+	.options = write_options,
+	.noptions = sizeof write_options / sizeof write_options[0],
+	.settings_size = sizeof(struct options),
+	.defaults = write_defaults,
+	.check = write_check,
+	.run = durability_run,
+};
+
+const struct cli_command cli_durability_verify_command = {
+	.name = "durability verify",
+	.synopsis = "--acks=FILE [OPTION]... [DIR]",
+	.summary = "after the power cut: check that every acknowledged record is there",
+	.description =
+	    "Check, after the power cut and the reboot, that every record the writer\n"
+	    "acknowledged (FILE: its saved output) is in the durability file in DIR\n"
+	    "(default: .); every setting is read from the acknowledgements.",
+	.options = verify_options,
+	.noptions = sizeof verify_options / sizeof verify_options[0],
+	.settings_size = sizeof(struct options),
+	.defaults = verify_defaults,
+	.check = verify_check,
+	.run = durability_run,
+};

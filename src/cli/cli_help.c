@@ -1,0 +1,268 @@
+/* cli_help.c: --help, built from the command and option rows: the probe's
+ * lists the commands and its own options, every other command only its
+ * own. */
+#include "config.h"
+
+#include "cli/cli.h"
+#include "cli/cli_settings.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "probe/plan.h"
+#include "util/names.h"
+#include "util/output.h"
+#include "util/wrap.h"
+
+#define HELP_WIDTH     80	/* the longest --help line */
+#define HELP_FLAGS_COL 30	/* option names, then two spaces, then the text */
+
+void
+cli_group_names(unsigned groups, char *buf, size_t len)
+{
+	size_t used = 0;
+	int g, n;
+
+	buf[0] = '\0';
+	for (g = 0; g < GROUP_COUNT && used < len; g++)
+		if (groups & (1u << g)) {
+			n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+			    plan_group_name((enum group)g));
+			used += n > 0 ? (size_t)n : 0;
+		}
+}
+
+void
+cli_option_values(const struct cli_option *opt, const char *sep, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (opt->values != NULL)
+		opt->values(sep, buf, len);
+}
+
+/* tmpl with its "{}" replaced by opt's values: joined with "," for a
+ * list, "|" for a choice. */
+static void
+expand(const struct cli_option *opt, const char *tmpl, char *buf, size_t len)
+{
+	char names[200];
+
+	cli_option_values(opt, opt->kind == CLI_VALUE_LIST ? "," : "|", names, sizeof names);
+	names_expand(tmpl, names, buf, len);
+}
+
+/* text from column col, wrapped at HELP_WIDTH, each further line from
+ * HELP_FLAGS_COL + 2. */
+static void
+print_wrapped(FILE *out, const char *text, int col)
+{
+	const char *p = text;
+
+	for (;;) {
+		size_t n = wrap_fit(p, (size_t)(HELP_WIDTH - col), true);
+
+		fprintf(out, "%.*s\n", (int)n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		col = HELP_FLAGS_COL + 2;
+		fprintf(out, "%*s", col, "");
+	}
+}
+
+/* The left column (flags) and the right (text) of one line. */
+static void
+print_item(FILE *out, const char *left, int col, const char *text)
+{
+	fprintf(out, "%-*s  ", HELP_FLAGS_COL, left);
+	print_wrapped(out, text, col > HELP_FLAGS_COL ? col + 2 : HELP_FLAGS_COL + 2);
+}
+
+static void
+print_option(FILE *out, const struct cli_option *opt)
+{
+	char flags[96], arg[128], help[256], text[336], groups[64];
+	int col;
+
+	if (opt->letter)
+		col = snprintf(flags, sizeof flags, "  -%c, --%s", opt->letter, opt->name);
+	else
+		col = snprintf(flags, sizeof flags, "      --%s", opt->name);
+	if (opt->arg != NULL) {
+		expand(opt, opt->arg, arg, sizeof arg);
+		col += snprintf(flags + col, sizeof flags - (size_t)col,
+		    opt->has_arg == optional_argument ? "[=%s]" : "=%s", arg);
+	}
+	expand(opt, opt->help, help, sizeof help);
+	if (opt->groups != 0) {
+		cli_group_names(opt->groups, groups, sizeof groups);
+		snprintf(text, sizeof text, "-t %s: %s", groups, help);
+	} else {
+		snprintf(text, sizeof text, "%s", help);
+	}
+	print_item(out, flags, col, text);
+}
+
+static void
+print_options(FILE *out, const struct cli_command *cmd)
+{
+	size_t i;
+
+	for (i = 0; i < cmd->noptions; i++)
+		print_option(out, &cmd->options[i]);
+}
+
+/* "  durability write [OPTION]... [DIR]" and its summary. */
+static void
+print_command(FILE *out, const struct cli_command *cmd)
+{
+	char left[128];
+	int col;
+
+	col = snprintf(left, sizeof left, "  %s %s", cmd->name, cmd->synopsis);
+	/* A long synopsis takes its own line, the summary the next. */
+	if (col > HELP_FLAGS_COL) {
+		fprintf(out, "%s\n", left);
+		left[0] = '\0';
+		col = 0;
+	}
+	print_item(out, left, col, cmd->summary);
+}
+
+/* The probe's help: the commands, then its own options. */
+static void
+probe_help(FILE *out, const struct cli_command *cmd)
+{
+	size_t i;
+
+	fprintf(out, "Usage: syncprobe %s\n", cmd->synopsis);
+	fprintf(out, "  or:  syncprobe COMMAND [ARGUMENT]...\n");
+	fprintf(out, "%s\n\nCommands (syncprobe help COMMAND shows a command's options):\n",
+	    cmd->description);
+	for (i = 0; i < cli_ncommands; i++)
+		if (cli_commands[i]->name[0] != '\0')
+			print_command(out, cli_commands[i]);
+	fprintf(out, "\n");
+	print_options(out, cmd);
+	fprintf(out,
+"\n"
+"Sizes take B, k, kB, KiB, M, MB, MiB, G, GB, GiB (powers of 1024); durations\n"
+"s, ms, us (a bare number is seconds).\n"
+"Exit status: 0 done, 1 an I/O error stopped the run, 2 bad usage or a target\n"
+"that cannot be used, 3 (durability verify) acknowledged records were lost.\n"
+"The first SIGINT, SIGTERM or SIGHUP ends the measuring, removes the test file\n"
+"and prints what was measured; a second one, or any other signal that would end\n"
+"syncprobe, removes the file at once. Either way syncprobe then dies of that\n"
+"signal. These signals end a durability writer, keeping its file.\n");
+}
+
+void
+cli_help(FILE *out, const struct cli_command *cmd)
+{
+	if (cmd->name[0] == '\0') {
+		probe_help(out, cmd);
+		return;
+	}
+	fprintf(out, "Usage: syncprobe %s %s\n%s\n\n", cmd->name, cmd->synopsis,
+	    cmd->description);
+	print_options(out, cmd);
+}
+
+void
+cli_help_prefix(FILE *out, const char *prefix)
+{
+	size_t i, len = strlen(prefix);
+	bool first = true;
+
+	for (i = 0; i < cli_ncommands; i++) {
+		const char *name = cli_commands[i]->name;
+
+		if (strncmp(name, prefix, len) != 0 || (name[len] != ' ' && name[len] != '\0'))
+			continue;
+		if (!first)
+			fprintf(out, "\n");
+		cli_help(out, cli_commands[i]);
+		first = false;
+	}
+}
+
+/* syncprobe help [COMMAND]: the words of COMMAND. */
+struct help_settings {
+	char **words;
+	size_t nwords;
+};
+
+static const struct cli_option help_options[] = {
+	CLI_ROW_HELP,
+};
+
+static void
+help_defaults(void *s)
+{
+	memset(s, 0, sizeof(struct help_settings));
+}
+
+/* The command the words name ("durability write"), or NULL. */
+static const struct cli_command *
+command_named(char **words, size_t n)
+{
+	char name[64];
+	size_t i;
+
+	if (n == 0 || n > 2)
+		return NULL;
+	snprintf(name, sizeof name, "%s%s%s", words[0], n > 1 ? " " : "", n > 1 ? words[1] : "");
+	for (i = 0; i < cli_ncommands; i++)
+		if (cli_commands[i]->name[0] != '\0' && strcmp(cli_commands[i]->name, name) == 0)
+			return cli_commands[i];
+	return NULL;
+}
+
+static int
+help_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
+{
+	struct help_settings *h = s;
+	char next[64];
+
+	h->words = p->operands;
+	h->nwords = p->noperands;
+	if (h->nwords == 0 || command_named(h->words, h->nwords) != NULL)
+		return 0;
+	cli_next_words(h->words[0], next, sizeof next);
+	if (h->nwords == 1 && next[0] != '\0')
+		return 0;
+	snprintf(err, errlen, "help: no command '%s%s%s' (see syncprobe --help)",
+	    h->words[0], h->nwords > 1 ? " " : "", h->nwords > 1 ? h->words[1] : "");
+	return -1;
+}
+
+static int
+help_run(const void *s)
+{
+	const struct help_settings *h = s;
+	const struct cli_command *cmd = command_named(h->words, h->nwords);
+
+	if (h->nwords == 0)
+		cli_help(stdout, &cli_probe_command);
+	else if (cmd != NULL)
+		cli_help(stdout, cmd);
+	else
+		cli_help_prefix(stdout, h->words[0]);
+	return output_finish();
+}
+
+const struct cli_command cli_help_command = {
+	.name = "help",
+	.synopsis = "[COMMAND]",
+	.summary = "show the options of COMMAND, or this help",
+	.description = "Show the options of COMMAND, or the commands and the probe's options.",
+	.options = help_options,
+	.noptions = sizeof help_options / sizeof help_options[0],
+	.settings_size = sizeof(struct help_settings),
+	.defaults = help_defaults,
+	.check = help_check,
+	.run = help_run,
+};

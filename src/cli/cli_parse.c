@@ -1,0 +1,335 @@
+/* cli_parse.c: one parser for every command, built from the option rows.
+ * getopt knows every option of every command, so that an option given to
+ * a command that does not take it is refused by one rule, naming where it
+ * applies, rather than reported as unknown or silently ignored. Whether an
+ * option applies is decided by whether it was given, never by comparing a
+ * value with its default. */
+#include "config.h"
+
+#include "cli/cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe/row.h"
+#include "util/output.h"
+#include "util/status.h"
+
+#define CODE_BASE 256	/* getopt codes of long-only options: CODE_BASE + index */
+
+/* Options that became commands: refused with the command's spelling. */
+static const struct retired_option {
+	const char *name;
+	int has_arg;
+	const char *command;	/* its name, or its first word: the value is the second */
+} retired_options[] = {
+	{ "compare", no_argument, "compare" },
+	{ "durability", required_argument, "durability" },
+};
+
+#define RETIRED_COUNT (sizeof retired_options / sizeof retired_options[0])
+
+/* Every distinct option of every command, by long name, and getopt's
+ * tables for them and the retired ones. */
+struct option_set {
+	const struct cli_option *rows[CLI_MAX_OPTIONS];
+	size_t n;
+	struct option longs[CLI_MAX_OPTIONS + RETIRED_COUNT + 1];
+	char shorts[3 * CLI_MAX_OPTIONS + 2];
+};
+
+_Noreturn void
+cli_die_usage(const char *what, const char *why)
+{
+	fprintf(stderr, "syncprobe: %s: %s\n", what, why);
+	exit(STATUS_USAGE);
+}
+
+const struct cli_option *
+cli_option_in(const struct cli_command *cmd, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < cmd->noptions; i++)
+		if (strcmp(cmd->options[i].name, name) == 0)
+			return &cmd->options[i];
+	return NULL;
+}
+
+bool
+cli_given(const struct cli_parsed *p, const char *name)
+{
+	const struct cli_option *opt = cli_option_in(p->cmd, name);
+
+	return opt != NULL && p->given[opt - p->cmd->options];
+}
+
+void
+cli_command_title(const struct cli_command *cmd, char *buf, size_t len)
+{
+	snprintf(buf, len, "syncprobe%s%s", cmd->name[0] ? " " : "", cmd->name);
+}
+
+static void
+add_option(struct option_set *set, const struct cli_option *opt)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++)
+		if (strcmp(set->rows[i]->name, opt->name) == 0)
+			return;
+	if (set->n < CLI_MAX_OPTIONS)
+		set->rows[set->n++] = opt;
+}
+
+static void
+build_option_set(struct option_set *set)
+{
+	size_t c, i, n = 0, r;
+
+	set->n = 0;
+	for (c = 0; c < cli_ncommands; c++)
+		for (i = 0; i < cli_commands[c]->noptions; i++)
+			add_option(set, &cli_commands[c]->options[i]);
+	set->shorts[n++] = ':';	/* report a missing value as ':' */
+	for (i = 0; i < set->n; i++) {
+		const struct cli_option *o = set->rows[i];
+
+		set->longs[i] = (struct option){ o->name, o->has_arg, NULL,
+		    o->letter ? o->letter : CODE_BASE + (int)i };
+		if (o->letter) {
+			set->shorts[n++] = (char)o->letter;
+			if (o->has_arg == required_argument)
+				set->shorts[n++] = ':';
+		}
+	}
+	set->shorts[n] = '\0';
+	for (r = 0; r < RETIRED_COUNT; r++)
+		set->longs[set->n + r] = (struct option){ retired_options[r].name,
+		    retired_options[r].has_arg, NULL, CODE_BASE + (int)(set->n + r) };
+	set->longs[set->n + RETIRED_COUNT] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* The row of getopt's code c, or NULL for a retired option or none. */
+static const struct cli_option *
+option_of_code(const struct option_set *set, int c)
+{
+	size_t i;
+
+	if (c >= CODE_BASE)
+		return (size_t)(c - CODE_BASE) < set->n ? set->rows[c - CODE_BASE] : NULL;
+	for (i = 0; i < set->n; i++)
+		if (set->rows[i]->letter == c)
+			return set->rows[i];
+	return NULL;
+}
+
+static _Noreturn void
+die_retired(const struct retired_option *r, const char *arg)
+{
+	char name[64], now[160], next[64];
+	size_t i;
+
+	snprintf(name, sizeof name, "%s%s%s", r->command, r->has_arg ? " " : "",
+	    r->has_arg && arg != NULL ? arg : "");
+	for (i = 0; i < cli_ncommands; i++)
+		if (strcmp(cli_commands[i]->name, name) == 0) {
+			fprintf(stderr, "syncprobe: --%s: is now a command: syncprobe %s %s\n",
+			    r->name, name, cli_commands[i]->synopsis);
+			exit(STATUS_USAGE);
+		}
+	cli_next_words(r->command, next, sizeof next);
+	snprintf(now, sizeof now, "syncprobe %s, with %s after it", r->command, next);
+	fprintf(stderr, "syncprobe: --%s: is now a command: %s\n", r->name, now);
+	exit(STATUS_USAGE);
+}
+
+/* "syncprobe -t group", "syncprobe durability write": where opt applies,
+ * the commands that take it joined with ", ". */
+static void
+where_it_applies(const struct cli_option *opt, char *buf, size_t len)
+{
+	size_t c, used = 0;
+
+	buf[0] = '\0';
+	for (c = 0; c < cli_ncommands && used < len; c++) {
+		const struct cli_option *row = cli_option_in(cli_commands[c], opt->name);
+		char title[64], groups[64] = "";
+		int n;
+
+		if (row == NULL)
+			continue;
+		cli_command_title(cli_commands[c], title, sizeof title);
+		if (row->groups != 0) {
+			cli_group_names(row->groups, groups, sizeof groups);
+			n = snprintf(buf + used, len - used, "%s%s -t %s", used ? ", " : "",
+			    title, groups);
+		} else {
+			n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", title);
+		}
+		used += n > 0 ? (size_t)n : 0;
+	}
+}
+
+/* An option of another command: say whose. */
+static _Noreturn void
+die_elsewhere(const struct cli_command *cmd, const struct cli_option *opt)
+{
+	char what[64], title[64], where[256], why[400];
+
+	snprintf(what, sizeof what, "--%s", opt->name);
+	cli_command_title(cmd, title, sizeof title);
+	where_it_applies(opt, where, sizeof where);
+	snprintf(why, sizeof why, "not an option of %s (only of %s)", title, where);
+	cli_die_usage(what, why);
+}
+
+/* "(see syncprobe --help)", or the command's own help. */
+static void
+see_help(const struct cli_command *cmd, char *buf, size_t len)
+{
+	char title[64];
+
+	cli_command_title(cmd, title, sizeof title);
+	snprintf(buf, len, "(see %s --help)", title);
+}
+
+/* Report getopt's '?' for the word it stopped at. */
+static _Noreturn void
+die_unknown(const struct cli_command *cmd, const struct option_set *set, char **argv)
+{
+	const struct cli_option *opt = optopt ? option_of_code(set, optopt) : NULL;
+	char see[96], why[128];
+
+	if (optopt >= CODE_BASE + (int)set->n)
+		die_retired(&retired_options[optopt - CODE_BASE - (int)set->n], NULL);
+	see_help(cmd, see, sizeof see);
+	/* A long option always moves optind past its word. getopt_long
+	 * reports a known option given a value it does not take
+	 * ("--quiet=1") as '?' with optopt set to it: an unknown short
+	 * option can never have a known option's letter. */
+	if (opt != NULL && opt->has_arg == no_argument) {
+		snprintf(why, sizeof why, "takes no value %s", see);
+		cli_die_usage(argv[optind - 1], why);
+	}
+	snprintf(why, sizeof why, "unknown option %s", see);
+	if (optopt && optopt < CODE_BASE) {
+		char name[3] = { '-', (char)optopt, '\0' };
+
+		cli_die_usage(name, why);
+	}
+	cli_die_usage(argv[optind - 1], why);
+}
+
+/* Report getopt's ':' for the option given last without its value. */
+static _Noreturn void
+die_missing_value(const struct cli_command *cmd, const struct option_set *set, int argc,
+    char **argv)
+{
+	char name[3] = { '-', (char)optopt, '\0' }, see[96], why[128];
+
+	if (optopt >= CODE_BASE + (int)set->n)
+		die_retired(&retired_options[optopt - CODE_BASE - (int)set->n], NULL);
+	see_help(cmd, see, sizeof see);
+	snprintf(why, sizeof why, "needs a value %s", see);
+	/* glibc leaves optind past the option's word; musl, for a short
+	 * option, past the end of argv, whose words it has moved about: name
+	 * the short option itself then. */
+	if (optind - 1 < argc && argv[optind - 1] != NULL)
+		cli_die_usage(argv[optind - 1], why);
+	cli_die_usage(name, why);
+}
+
+/* "--secs-per-test '0': why": the option and the value that was refused. */
+static _Noreturn void
+die_value(const struct cli_option *opt, const char *value, const char *why)
+{
+	char what[160];
+
+	snprintf(what, sizeof what, "--%s '%s'", opt->name, value != NULL ? value : "");
+	cli_die_usage(what, why);
+}
+
+/* One option of cmd, given: run its action or its parser. */
+static void
+take_option(const struct cli_command *cmd, const struct cli_option *opt, const char *arg,
+    void *settings)
+{
+	char err[256];
+
+	switch (opt->action) {
+	case CLI_HELP:
+		cli_help(stdout, cmd);
+		exit((int)output_finish());
+	case CLI_VERSION:
+		printf("syncprobe %s\n", PACKAGE_VERSION);
+		exit((int)output_finish());
+	case CLI_SET:
+		if (opt->parse != NULL && opt->parse(settings, arg, err, sizeof err) == -1)
+			die_value(opt, arg, err);
+		break;
+	}
+}
+
+/* The experiment options of a group that was not chosen mean nothing:
+ * refuse them rather than ignore them. */
+static void
+check_groups(const struct cli_parsed *p, const void *settings)
+{
+	const struct cli_command *cmd = p->cmd;
+	char what[64], names[64], why[200];
+	size_t i;
+
+	for (i = 0; i < cmd->noptions; i++) {
+		const struct cli_option *opt = &cmd->options[i];
+
+		if (!p->given[i] || opt->groups == 0 || cmd->groups == NULL ||
+		    (cmd->groups(settings) & opt->groups))
+			continue;
+		cli_group_names(opt->groups, names, sizeof names);
+		snprintf(what, sizeof what, "--%s", opt->name);
+		snprintf(why, sizeof why, "only -t %s uses it (add %s to --tests)", names, names);
+		cli_die_usage(what, why);
+	}
+}
+
+void
+cli_parse(const struct cli_command *cmd, int argc, char **argv, void *settings)
+{
+	struct option_set set;
+	struct cli_parsed p;
+	char err[REASON_LEN];
+	int c;
+
+	build_option_set(&set);
+	memset(&p, 0, sizeof p);
+	p.cmd = cmd;
+	cmd->defaults(settings);
+	optind = 1;
+	opterr = 0;	/* our own one-line messages, not getopt's */
+	while ((c = getopt_long(argc, argv, set.shorts, set.longs, NULL)) != -1) {
+		const struct cli_option *known, *opt;
+
+		if (c == ':')
+			die_missing_value(cmd, &set, argc, argv);
+		if (c == '?')
+			die_unknown(cmd, &set, argv);
+		known = option_of_code(&set, c);
+		if (known == NULL)
+			die_retired(&retired_options[c - CODE_BASE - (int)set.n], optarg);
+		opt = cli_option_in(cmd, known->name);
+		if (opt == NULL)
+			die_elsewhere(cmd, known);
+		p.given[opt - cmd->options] = true;
+		take_option(cmd, opt, optarg, settings);
+	}
+	p.operands = argv + optind;
+	p.noperands = (size_t)(argc - optind);
+	check_groups(&p, settings);
+	if (cmd->check != NULL && cmd->check(settings, &p, err, sizeof err) == -1) {
+		fprintf(stderr, "syncprobe: %s\n", err);
+		exit(STATUS_USAGE);
+	}
+}

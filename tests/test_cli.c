@@ -1,0 +1,225 @@
+/* test_cli.c: the command and option tables, and a test generated from
+ * them: every option, long and short, given to every command that does
+ * not take it is refused by the real binary ($SYNCPROBE) with exit 2 and
+ * a message naming it; every probe option that needs a test group is
+ * refused without it. A row added to any table is tried without a line
+ * here. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "tap.h"
+
+#define MAX_ARGS 8
+#define ERR_MAX 1024
+
+static const char *syncprobe;
+
+/* Run syncprobe with args (NULL-terminated); its exit status (-1: not an
+ * exit) and the first ERR_MAX - 1 bytes of its stderr. */
+static int
+run(char *const *args, char *err, size_t errlen)
+{
+	int fds[2], status;
+	ssize_t n;
+	size_t got = 0;
+	pid_t pid;
+
+	fflush(NULL);	/* the child must not print what is buffered here */
+	if (pipe(fds) == -1 || (pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		FILE *null = freopen("/dev/null", "w", stdout);
+
+		(void)null;
+		dup2(fds[1], 2);
+		close(fds[0]);
+		close(fds[1]);
+		execv(syncprobe, args);
+		_exit(127);
+	}
+	close(fds[1]);
+	while (got + 1 < errlen && (n = read(fds[0], err + got, errlen - 1 - got)) > 0)
+		got += (size_t)n;
+	err[got] = '\0';
+	close(fds[0]);
+	if (waitpid(pid, &status, 0) == -1 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* args: the program, then the words of cmd's name. */
+static size_t
+command_words(const struct cli_command *cmd, char *words, char **args)
+{
+	size_t n = 0;
+	char *w;
+
+	args[n++] = (char *)syncprobe;
+	snprintf(words, 64, "%s", cmd->name);
+	for (w = strtok(words, " "); w != NULL && n < MAX_ARGS - 3; w = strtok(NULL, " "))
+		args[n++] = w;
+	return n;
+}
+
+/* Give opt to cmd, as "--name=x" or as "-X x" (shortly). */
+static void
+expect_refused(const struct cli_command *cmd, const struct cli_option *opt, bool shortly)
+{
+	char words[64], spelled[96], want[96], err[ERR_MAX];
+	char *args[MAX_ARGS];
+	size_t n = command_words(cmd, words, args);
+	bool one_line;
+	int rc;
+
+	if (shortly) {
+		snprintf(spelled, sizeof spelled, "-%c", opt->letter);
+		args[n++] = spelled;
+		if (opt->has_arg == required_argument)
+			args[n++] = (char *)(opt->example != NULL ? opt->example : "x");
+	} else if (opt->has_arg == required_argument) {
+		snprintf(spelled, sizeof spelled, "--%s=%s", opt->name,
+		    opt->example != NULL ? opt->example : "x");
+		args[n++] = spelled;
+	} else {
+		snprintf(spelled, sizeof spelled, "--%s", opt->name);
+		args[n++] = spelled;
+	}
+	args[n] = NULL;
+	rc = run(args, err, sizeof err);
+	snprintf(want, sizeof want, "syncprobe: --%s: not an option of syncprobe", opt->name);
+	one_line = err[0] != '\0' && strchr(err, '\n') == err + strlen(err) - 1;
+	if (one_line)
+		err[strlen(err) - 1] = '\0';
+	ok(rc == 2 && one_line && strncmp(err, want, strlen(want)) == 0,
+	    "'%s' %s: exit 2, one line naming it (exit %d: %s)",
+	    cmd->name[0] ? cmd->name : "(probe)", spelled, rc, err);
+}
+
+/* The first row of opt's name in the tables: each option is tried once. */
+static bool
+first_of_name(const struct cli_option *opt)
+{
+	size_t c, i;
+
+	for (c = 0; c < cli_ncommands; c++)
+		for (i = 0; i < cli_commands[c]->noptions; i++)
+			if (strcmp(cli_commands[c]->options[i].name, opt->name) == 0)
+				return &cli_commands[c]->options[i] == opt;
+	return false;
+}
+
+/* Every option of every command, given to each command without it. */
+static void
+test_elsewhere(void)
+{
+	size_t c, d, i;
+
+	for (c = 0; c < cli_ncommands; c++)
+		for (i = 0; i < cli_commands[c]->noptions; i++) {
+			const struct cli_option *opt = &cli_commands[c]->options[i];
+
+			if (!first_of_name(opt))
+				continue;
+			for (d = 0; d < cli_ncommands; d++) {
+				if (cli_option_in(cli_commands[d], opt->name) != NULL)
+					continue;
+				expect_refused(cli_commands[d], opt, false);
+				if (opt->letter)
+					expect_refused(cli_commands[d], opt, true);
+			}
+		}
+}
+
+/* The probe's options that need a test group, without it. */
+static void
+test_groups(void)
+{
+	const struct cli_command *cmd = &cli_probe_command;
+	char spelled[96], want[96], err[ERR_MAX];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < cmd->noptions; i++) {
+		const struct cli_option *opt = &cmd->options[i];
+		char *args[] = { (char *)syncprobe, (char *)"-t", (char *)"one", spelled, NULL };
+
+		if (opt->groups == 0)
+			continue;
+		ok(opt->example != NULL, "--%s has an example value", opt->name);
+		snprintf(spelled, sizeof spelled, "--%s=%s", opt->name,
+		    opt->example != NULL ? opt->example : "x");
+		rc = run(args, err, sizeof err);
+		err[strcspn(err, "\n")] = '\0';
+		snprintf(want, sizeof want, "syncprobe: --%s: only -t ", opt->name);
+		ok(rc == 2 && strncmp(err, want, strlen(want)) == 0,
+		    "-t one %s: exit 2, naming the group it needs (exit %d: %s)", spelled, rc, err);
+	}
+}
+
+/* One option, one spelling: a long name has one letter and one kind of
+ * value in every command, and a letter one long name. */
+static void
+test_consistent(void)
+{
+	size_t c, d, i, j;
+	int bad = 0;
+
+	for (c = 0; c < cli_ncommands; c++)
+		for (i = 0; i < cli_commands[c]->noptions; i++)
+			for (d = 0; d < cli_ncommands; d++)
+				for (j = 0; j < cli_commands[d]->noptions; j++) {
+					const struct cli_option *x = &cli_commands[c]->options[i];
+					const struct cli_option *y = &cli_commands[d]->options[j];
+					bool same_name = strcmp(x->name, y->name) == 0;
+
+					if ((same_name && (x->letter != y->letter ||
+					    x->has_arg != y->has_arg)) ||
+					    (!same_name && x->letter != 0 && x->letter == y->letter)) {
+						printf("# --%s and --%s\n", x->name, y->name);
+						bad++;
+					}
+				}
+	ok(bad == 0, "a long name has one letter and one kind of value everywhere, "
+	    "a letter one name");
+}
+
+/* What completion reads: every choice option lists its values. */
+static void
+test_values(void)
+{
+	size_t c, i;
+	char buf[256];
+
+	for (c = 0; c < cli_ncommands; c++)
+		for (i = 0; i < cli_commands[c]->noptions; i++) {
+			const struct cli_option *opt = &cli_commands[c]->options[i];
+
+			if (opt->kind == CLI_VALUE_FREE)
+				continue;
+			cli_option_values(opt, " ", buf, sizeof buf);
+			ok(buf[0] != '\0', "'%s' --%s lists its values (%s)",
+			    cli_commands[c]->name, opt->name, buf);
+		}
+}
+
+int
+main(void)
+{
+	syncprobe = getenv("SYNCPROBE");
+	if (syncprobe == NULL) {
+		printf("1..0 # SKIP SYNCPROBE is not set\n");
+		return 0;
+	}
+	test_consistent();
+	test_values();
+	test_elsewhere();
+	test_groups();
+	return tap_done();
+}
