@@ -8,7 +8,7 @@
 . "$top_srcdir/tests/lib.sh"
 tap_require jq
 
-COMPARE=--compare
+COMPARE=compare
 dir=$WORK/target
 mkdir "$dir"
 base=$WORK/base.json

@@ -1,10 +1,10 @@
 /* fuzz_json.c: a libFuzzer target for the strict JSON reader and the
- * --compare loader and printer, built by `make fuzz` like fuzz_parse.c.
+ * compare loader and printer, built by `make fuzz` like fuzz_parse.c.
  * Each input is a document; besides what the sanitizers catch it checks:
  *   - a refusal leaves a one-line, non-empty reason within the buffer;
  *   - what is accepted, written out again (strings escaped, numbers to 17
  *     digits), reads back as the same tree;
- *   - the --compare loader accepts it or names one reason on one line,
+ *   - the compare loader accepts it or names one reason on one line,
  *     and what it accepts prints in lines of at most 79 bytes.
  * A crash it finds becomes a case in tests/test_fuzz_regress.c. */
 #include "config.h"
@@ -137,7 +137,7 @@ compare_it(const struct json_node *tree)
 	memset(err, CANARY, sizeof err);
 	if (compare_load(tree, &run, err, ERR_LEN) == -1) {
 		check_reason(err);
-		check(strchr(err, '\n') == NULL, "a --compare reason spans lines");
+		check(strchr(err, '\n') == NULL, "a compare reason spans lines");
 		compare_run_free(&run);
 		return;
 	}
@@ -146,7 +146,7 @@ compare_it(const struct json_node *tree)
 		compare_print(f, &run, 1);
 		fclose(f);
 		for (p = buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
-			check(nl - p <= SBS_LINE_WIDTH, "a --compare line over 79 bytes");
+			check(nl - p <= SBS_LINE_WIDTH, "a compare line over 79 bytes");
 		free(buf);
 	}
 	compare_run_free(&run);

@@ -310,7 +310,7 @@ create_file(struct writer *w, char *err, size_t errlen)
 		e = errno;
 		if (e == EEXIST)
 			snprintf(err, errlen, "%s: already exists (an earlier run's file? verify "
-			    "it with --durability=verify, or remove it)", w->place.path);
+			    "it with syncprobe durability verify, or remove it)", w->place.path);
 		else
 			snprintf(err, errlen, "create %s: %s%s", w->place.path, strerror(e),
 			    e == EACCES || e == EPERM || e == EROFS ?

@@ -1,4 +1,4 @@
-/* compare.c: --compare (see compare.h). Loading checks each saved report
+/* compare.c: syncprobe compare (see compare.h). Loading checks each saved report
  * against the schema it claims, naming the first key that does not fit;
  * printing lines the runs' rows up by group and name, in the order they
  * first appear, and lays them out with sidebyside.c like several targets. */
@@ -702,7 +702,7 @@ compare_files(FILE *out, const char *const *paths, size_t n, char *err, size_t e
 	int rc = 0;
 
 	if (runs == NULL) {
-		snprintf(err, errlen, "--compare: out of memory");
+		snprintf(err, errlen, "compare: out of memory");
 		return -1;
 	}
 	for (i = 0; i < n && rc == 0; i++) {

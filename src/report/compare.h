@@ -1,4 +1,4 @@
-/* compare.h: --compare: saved JSON reports side by side, row by row, with
+/* compare.h: syncprobe compare: saved JSON reports side by side, row by row, with
  * each run's ops/sec and mean, the ratio to the first run (flagged where
  * the difference is larger than the spread between the runs' own rounds),
  * and each run's advice and warnings. It reads files and touches no disk. */

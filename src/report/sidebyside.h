@@ -1,5 +1,5 @@
 /* sidebyside.h: one group's rows with a block of columns (ops/sec and mean)
- * per target, or per saved run with --compare, within 80 columns: as many
+ * per target, or per saved run with syncprobe compare, within 80 columns: as many
  * blocks side by side as fit, the others in a table under it. A cell that
  * has no figures says n/a or error with a footnote number, and the
  * footnotes (the reasons) follow the table. */

@@ -1,4 +1,4 @@
-/* json_read.h: a strict, bounded JSON reader for saved reports (--compare).
+/* json_read.h: a strict, bounded JSON reader for saved reports (syncprobe compare).
  * RFC 8259 and nothing more: no comments, no trailing commas, no NaN, no
  * byte order mark; strings must be valid UTF-8 (escapes included: no lone
  * surrogates) and may not hold U+0000, so they stay C strings; a key
