@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "util/status.h"
+#include "util/diag.h"
 
 int
 main(int argc, char **argv)
@@ -21,7 +22,7 @@ main(int argc, char **argv)
 	cmd = cli_find_command(argc, argv, &words);
 	settings = calloc(1, cmd->settings_size);
 	if (settings == NULL) {
-		fprintf(stderr, "syncprobe: options: out of memory\n");
+		diag_error("options: out of memory");
 		return STATUS_IO;
 	}
 	/* The command's own words are argv[0] for getopt: its options and

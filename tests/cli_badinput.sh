@@ -179,10 +179,14 @@ if [ "$rc" -eq 0 ] && [ ! -e "$odd/test file 'x'" ]; then
 else
 	tap_fail "-f with spaces and quotes works and the file is removed" "rc=$rc $(cat "$WORK/err")"
 fi
-refused "a missing odd target is named as is" "$odd/missing" "$odd" $ONE "$odd/missing"
+# Errors on stderr name it as the report does: the newline as \n.
+odd_shown="$WORK/a b 'c' \"d\"\\ne \$f *"
+refused "a missing odd target is named as the report names it" "$odd_shown/missing" "$odd" \
+    $ONE "$odd/missing"
 printf 'x' >"$odd/plain"
-refused "an odd regular-file target is named as is" "$odd/plain" "$odd" $ONE "$odd/plain"
-refused "-f naming an existing odd file" "$odd/plain" "$odd" $ONE -f "$odd/plain"
+refused "an odd regular-file target is named as the report names it" "$odd_shown/plain" "$odd" \
+    $ONE "$odd/plain"
+refused "-f naming an existing odd file" "$odd_shown/plain" "$odd" $ONE -f "$odd/plain"
 
 # ---- control characters in a path ----
 # A path can carry escape sequences: the text report and the progress line
@@ -200,6 +204,26 @@ if [ -z "$problems" ]; then
 else
 	tap_fail "control characters in a path: escaped in the text report" "$problems${nl}$(head -3 "$WORK/out")"
 fi
+# ...and in error messages on stderr: a path, and an option's value.
+refused "control characters in a missing target: escaped on stderr" \
+    "$WORK/x\\033[2Jy\\tz\\233w/missing" "$ctl" $ONE "$ctl/missing"
+tap_check "a target's control characters: no ESC byte on stderr" \
+    sh -c '! grep -q "$1" "$2"' - "$esc" "$WORK/err"
+refused "control characters in an option's value: escaped on stderr" \
+    "--block-size '1\\033[2J'" "$ctl" $ONE -b "$(printf '1\033[2J')"
+tap_check "an option value's control characters: no ESC byte on stderr" \
+    sh -c '! grep -q "$1" "$2"' - "$esc" "$WORK/err"
+refused "a C1 control in --wal-sync-method: escaped on stderr" \
+    "--wal-sync-method 'x\\302\\233y'" "$ctl" $ONE --wal-sync-method "$(printf 'x\302\233y')"
+
+# /proc is a view of the kernel, with no blocks: not a disk filesystem.
+if [ -d /proc ] && [ "$(stat -f -c %b /proc 2>/dev/null)" = 0 ]; then
+	refused_exactly "syncprobe: /proc: not a disk filesystem: it has no blocks to hold a test file (give a directory on the disk to test)" \
+	    "$WORK" $ONE /proc
+else
+	tap_skip "/proc: not a disk filesystem" "no /proc with no blocks here"
+fi
+
 # The progress line is drawn only on a terminal: script(1) gives one. It
 # cuts a long path in the middle: give it relative, from $WORK.
 if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then

@@ -1,8 +1,8 @@
 #!/bin/sh
 # cli_faults.sh: I/O faults. Each must give one clear line on stderr naming
-# the failed operation and the path, exit 1 (2 where the test file could
-# not be prepared: creating, filling or syncing it), and remove the test
-# file. Faults come from tests/faultshim.so (LD_PRELOAD, failing the Nth
+# the failed operation and the path, exit 1 (2 where the target cannot be
+# used: the test file could not be created, or found no room), and remove
+# the test file. Faults come from tests/faultshim.so (LD_PRELOAD, failing the Nth
 # call of a system call), a tiny tmpfs (as root), ulimit -f and /dev/full.
 . "$top_srcdir/tests/lib.sh"
 
@@ -69,19 +69,21 @@ inject() {
 	fi
 }
 
-# While preparing the file: exit 2. Filling it is the first pwrite; then
-# it is synced (the first fsync), and its directory, held open from the
-# start, synced (the second) before the file is closed (the first close).
+# While preparing the file: no room is a target that cannot be used, exit
+# 2; the device failing (EIO, a failed sync or close) is an I/O error, exit
+# 1. Filling it is the first pwrite; then it is synced (the first fsync),
+# and its directory, held open from the start, synced (the second) before
+# the file is closed (the first close).
 file=$dir/.syncprobe.
-inject "EIO from the first pwrite (filling the file)" pwrite:EIO:1 2 "write $file" $ONE
+inject "EIO from the first pwrite (filling the file): an I/O error" pwrite:EIO:1 1 "write $file" $ONE
 inject "ENOSPC while filling the file" pwrite:ENOSPC:1 2 "write $file" $ONE
 case $(cat "$WORK/err") in
 *--file-size*) tap_ok "ENOSPC while filling: suggests a smaller --file-size" ;;
 *) tap_fail "ENOSPC while filling: suggests a smaller --file-size" "$(cat "$WORK/err")" ;;
 esac
-inject "EIO from fsync of the new file" fsync:EIO:1 2 "fsync $file" $ONE
-inject "EIO from fsync of the directory" fsync:EIO:2 2 "fsync $dir: " $ONE
-inject "EIO from closing the filled file" close:EIO:1 2 "close $file" $ONE
+inject "EIO from fsync of the new file: an I/O error" fsync:EIO:1 1 "fsync $file" $ONE
+inject "EIO from fsync of the directory: an I/O error" fsync:EIO:2 1 "fsync $dir: " $ONE
+inject "EIO from closing the filled file: an I/O error" close:EIO:1 1 "close $file" $ONE
 
 # Mid-run: exit 1, and the report on stdout says where it stopped.
 inject "EIO from the 10th pwrite (mid-run)" pwrite:EIO:10 1 "pwrite $file" $ONE
@@ -132,8 +134,20 @@ else
 	tap_fail "EINVAL from the first direct pwrite: an unsupported row, exit 0" "rc=$rc $(cat "$WORK/err")"
 fi
 # In the group-commit experiment: its threads stop, the file is removed.
+# (--wal-sync-method: the experiment flushes with fdatasync whichever
+# method its rows advise; they make 46 fdatasyncs first.)
 inject "EIO from an fdatasync of -t group" fdatasync:EIO:60 1 "fdatasync $file" \
-    -q -n 20 --file-size 64k -t group --clients 1,4 --commit-delays 0,20 --rounds 2
+    -q -n 20 --file-size 64k -t group --wal-sync-method=fdatasync --clients 1,4 \
+    --commit-delays 0,20 --rounds 2
+# A short write in the experiment is said as one, as in a row: -t group
+# -m fdatasync first measures two rows (8 + 23 + 46 pwrites with the 64k
+# file), so the 80th pwrite is the experiment's.
+inject "a short write in -t group" pwrite:SHORT:80 1 "pwrite $file" \
+    -q -n 20 --file-size 64k -t group -m fdatasync --clients 1 --commit-delays 10 --rounds 1
+case $(cat "$WORK/err") in
+*": short write (4096 of 8192 bytes)") tap_ok "a short write in -t group: says how short" ;;
+*) tap_fail "a short write in -t group: says how short" "$(cat "$WORK/err")" ;;
+esac
 inject "EIO from a pwrite of -t group" pwrite:EIO:40 1 "pwrite $file" \
     -q -n 20 --file-size 64k -t group --clients 4 --commit-delays 0,20 --rounds 2
 inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t descriptor

@@ -47,7 +47,11 @@ main(void)
 	ok(space_decide(1 * MiB, 1 * MiB, 4 * MiB, err, sizeof err) == -1 &&
 	    strcmp(err, "not enough free space: a 4.0MB test file would leave less than "
 	    "51.2kB of the 1.0MB available, and syncprobe keeps 5% of a filesystem "
-	    "(at most 64.0MB) free") == 0, "the message gives the sizes");
+	    "(at most 64.0MB) free (use a smaller --file-size)") == 0,
+	    "the message gives the sizes");
 	printf("# %s\n", err);
+	ok(space_decide(0, 0, 4 * MiB, err, sizeof err) == -1 &&
+	    strncmp(err, "not a disk filesystem: ", 23) == 0,
+	    "a filesystem of no blocks (/proc) is not a disk filesystem: %s", err);
 	return tap_done();
 }

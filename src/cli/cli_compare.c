@@ -13,6 +13,7 @@
 #include "report/compare.h"
 #include "util/output.h"
 #include "util/status.h"
+#include "util/diag.h"
 
 struct compare_settings {
 	const char *const *reports;
@@ -54,7 +55,7 @@ compare_run(const void *s)
 	char err[ERRBUF_LEN + PATH_MAX];
 
 	if (compare_files(stdout, c->reports, c->nreports, err, sizeof err) == -1) {
-		fprintf(stderr, "syncprobe: %s\n", err);
+		diag_error("%s", err);
 		return STATUS_USAGE;
 	}
 	return output_finish();

@@ -16,6 +16,7 @@
 #include "probe/row.h"
 #include "util/output.h"
 #include "util/status.h"
+#include "util/diag.h"
 
 #define CODE_BASE 256	/* getopt codes of long-only options: CODE_BASE + index */
 
@@ -43,7 +44,7 @@ struct option_set {
 _Noreturn void
 cli_die_usage(const char *what, const char *why)
 {
-	fprintf(stderr, "syncprobe: %s: %s\n", what, why);
+	diag_error("%s: %s", what, why);
 	exit(STATUS_USAGE);
 }
 
@@ -136,13 +137,13 @@ die_retired(const struct retired_option *r, const char *arg)
 	    r->has_arg && arg != NULL ? arg : "");
 	for (i = 0; i < cli_ncommands; i++)
 		if (strcmp(cli_commands[i]->name, name) == 0) {
-			fprintf(stderr, "syncprobe: --%s: is now a command: syncprobe %s %s\n",
+			diag_error("--%s: is now a command: syncprobe %s %s",
 			    r->name, name, cli_commands[i]->synopsis);
 			exit(STATUS_USAGE);
 		}
 	cli_next_words(r->command, next, sizeof next);
 	snprintf(now, sizeof now, "syncprobe %s, with %s after it", r->command, next);
-	fprintf(stderr, "syncprobe: --%s: is now a command: %s\n", r->name, now);
+	diag_error("--%s: is now a command: %s", r->name, now);
 	exit(STATUS_USAGE);
 }
 
@@ -329,7 +330,7 @@ cli_parse(const struct cli_command *cmd, int argc, char **argv, void *settings)
 	p.noperands = (size_t)(argc - optind);
 	check_groups(&p, settings);
 	if (cmd->check != NULL && cmd->check(settings, &p, err, sizeof err) == -1) {
-		fprintf(stderr, "syncprobe: %s\n", err);
+		diag_error("%s", err);
 		exit(STATUS_USAGE);
 	}
 }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "probe/method.h"
+#include "util/diag.h"
 #include "util/platform.h"
 #include "report/report.h"
 #include "util/space.h"
@@ -241,7 +242,7 @@ read_at(int fd, unsigned char *buf, size_t len, uint64_t off)
 static void
 report_error(const char *msg)
 {
-	fprintf(stderr, "syncprobe: %s\n", msg);
+	diag_error("%s", msg);
 }
 
 /* ---- The writer ---- */
@@ -423,8 +424,8 @@ static int
 print_line(const char *line, const char *path)
 {
 	if (fputs(line, stdout) == EOF || fflush(stdout) == EOF) {
-		fprintf(stderr, "syncprobe: write standard output: %s (the acknowledgements "
-		    "have nowhere to go; %s kept)\n", strerror(errno), path);
+		diag_error("write standard output: %s (the acknowledgements "
+		    "have nowhere to go; %s kept)", strerror(errno), path);
 		return -1;
 	}
 	return 0;
@@ -497,7 +498,7 @@ writer_create(struct writer *w, char *err, size_t errlen)
 		rc = STATUS_IO;
 	}
 	if (rc != 0 && place_remove(&w->place, w->fd, why, sizeof why) == -1)
-		fprintf(stderr, "syncprobe: %s: left behind (%s)\n", w->place.path, why);
+		diag_error("%s: left behind (%s)", w->place.path, why);
 	return rc;
 }
 
@@ -511,11 +512,11 @@ write_record(struct writer *w, uint64_t seq)
 
 	durable_record_encode(w->block, g, w->header.run_id, seq);
 	if (write_at(w->fd, w->block, g->block_bytes, off) == -1) {
-		fprintf(stderr, "syncprobe: write %s: %s\n", w->place.path, strerror(errno));
+		diag_error("write %s: %s", w->place.path, strerror(errno));
 		return -1;
 	}
 	if (sync_for(w->method, w->fd) == -1) {
-		fprintf(stderr, "syncprobe: %s %s: %s\n", sync_name_for(w->method),
+		diag_error("%s %s: %s", sync_name_for(w->method),
 		    w->place.path, strerror(errno));
 		return -1;
 	}
@@ -568,13 +569,13 @@ writer_finish(struct writer *w, uint64_t last, enum durable_end why)
 			rc = STATUS_IO;
 	}
 	if (close(w->fd) == -1) {
-		fprintf(stderr, "syncprobe: close %s: %s\n", w->place.path, strerror(errno));
+		diag_error("close %s: %s", w->place.path, strerror(errno));
 		rc = STATUS_IO;
 	}
 	w->fd = -1;
 	if (!w->o->quiet)
-		fprintf(stderr, "syncprobe: %s: kept, %llu records acknowledged (stopped: "
-		    "%s); after the power cut, check it with syncprobe durability verify\n",
+		diag_error("%s: kept, %llu records acknowledged (stopped: "
+		    "%s); after the power cut, check it with syncprobe durability verify",
 		    w->place.path, (unsigned long long)last, durable_end_name(why));
 	return rc;
 }
@@ -853,8 +854,8 @@ remove_verified(struct durability_verdict *v, const struct place *pl, int fd)
 	char err[ERR_LEN];
 
 	if (v->header != DURABLE_HEADER_OK) {
-		fprintf(stderr, "syncprobe: %s: not removed (its header is lost, so it "
-		    "cannot be told from another file: remove it by hand)\n", pl->path);
+		diag_error("%s: not removed (its header is lost, so it "
+		    "cannot be told from another file: remove it by hand)", pl->path);
 		return 0;
 	}
 	if (place_remove(pl, fd, err, sizeof err) == -1) {
@@ -931,7 +932,7 @@ durability_verify(const struct options *o)
 	else
 		durability_report_text(stdout, &v);
 	if (fflush(stdout) == EOF || ferror(stdout)) {
-		fprintf(stderr, "syncprobe: write standard output: %s\n", strerror(errno));
+		diag_error("write standard output: %s", strerror(errno));
 		rc = STATUS_IO;
 	}
 	return durability_lost(&v) ? STATUS_LOST : rc;

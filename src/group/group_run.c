@@ -118,18 +118,28 @@ struct experiment {
 	atomic_bool stopping;
 	bool stopped;		/* a slice was cut by it */
 	bool nothing;		/* ... before any cell was measured */
+	/* The log's last write, when it was short: bytes written, of those
+	 * asked (short_want 0: no short write). */
+	size_t short_done, short_want;
 };
 
+/* Called by the lock holder only, so the short write's counts are one
+ * thread's; the slice's end publishes them to the main thread. */
 static int
 log_write(void *ctx, const unsigned char *buf, size_t len, uint64_t off)
 {
-	const struct experiment *x = ctx;
+	struct experiment *x = ctx;
 	ssize_t n = pwrite(x->fd, buf, len, (off_t)off);
 
 	if (n == (ssize_t)len)
 		return 0;
-	if (n >= 0)
-		errno = EIO;	/* a short write of the file: no room or a failing device */
+	if (n >= 0) {
+		/* A short write is no error the device reported: kept to be
+		 * said as what it was. */
+		x->short_done = (size_t)n;
+		x->short_want = len;
+		errno = EIO;
+	}
 	return -1;
 }
 
@@ -565,6 +575,9 @@ slice_status(struct experiment *x, unsigned clients, struct target_result *tr)
 	unsigned i;
 
 	gc_state(&x->log, &st);
+	if (st.failed && !st.failed_in_sync && x->short_want != 0)
+		return group_fail(tr, "pwrite %s: short write (%zu of %zu bytes)", x->tf->path,
+		    x->short_done, x->short_want);
 	if (st.failed)
 		return group_fail(tr, "%s %s: %s",
 		    st.failed_in_sync ? method_sync_op(x->method) : "pwrite", x->tf->path,

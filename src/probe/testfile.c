@@ -209,7 +209,7 @@ check_space(const struct testfile *tf, char *err, size_t errlen)
 
 	if (space_check(tf->dirfd, tf->bytes, why, sizeof why) == 0)
 		return 0;
-	snprintf(err, errlen, "%s: %s (use a smaller --file-size)", tf->dir, why);
+	snprintf(err, errlen, "%s: %s", tf->dir, why);
 	return -1;
 }
 
@@ -238,11 +238,14 @@ fill_file(int fd, const struct testfile *tf, size_t block, char *err, size_t err
 		if (n <= 0) {
 			int e = n < 0 ? errno : ENOSPC;
 
+			bool no_room = e == ENOSPC || e == EFBIG || e == EDQUOT;
+
 			snprintf(err, errlen, "write %s: %s%s", tf->path, strerror(e),
-			    e == ENOSPC || e == EFBIG || e == EDQUOT ?
-			    " (free some space or use a smaller --file-size)" : "");
+			    no_room ? " (free some space or use a smaller --file-size)" : "");
 			free(chunk);
-			return STATUS_USAGE;
+			/* No room is a target that cannot be used; anything else
+			 * (EIO) is the device failing: an I/O error. */
+			return no_room ? STATUS_USAGE : STATUS_IO;
 		}
 		off += (uint64_t)n;
 	}
@@ -255,15 +258,16 @@ fill_file(int fd, const struct testfile *tf, size_t block, char *err, size_t err
 static enum exit_status
 sync_file_and_dir(int fd, const struct testfile *tf, char *err, size_t errlen)
 {
+	/* A sync that fails is the device failing: an I/O error. */
 	if (fsync(fd) == -1) {
 		snprintf(err, errlen, "fsync %s: %s", tf->path, strerror(errno));
-		return STATUS_USAGE;
+		return STATUS_IO;
 	}
 	/* Some filesystems refuse fsync on a directory (EINVAL); that is
 	 * not an error in the target. */
 	if (fsync(tf->dirfd) == -1 && errno != EINVAL && errno != EBADF) {
 		snprintf(err, errlen, "fsync %s: %s", tf->dir, strerror(errno));
-		return STATUS_USAGE;
+		return STATUS_IO;
 	}
 	return STATUS_OK;
 }
@@ -293,7 +297,7 @@ testfile_create(struct testfile *tf, const char *dir, const char *exact,
 	/* After a failure, the close's own error would hide the first. */
 	if (close(fd) == -1 && rc == STATUS_OK) {
 		snprintf(err, errlen, "close %s: %s", tf->path, strerror(errno));
-		rc = STATUS_USAGE;
+		rc = STATUS_IO;
 	}
 	if (rc != STATUS_OK)
 		testfile_remove(tf, ignored, sizeof ignored);

@@ -18,6 +18,7 @@
 #include "util/platform.h"
 #include "util/progress.h"
 #include "util/status.h"
+#include "util/diag.h"
 
 /* The run as it goes: the report streams from the run's hooks. */
 struct session {
@@ -80,7 +81,7 @@ measure_targets(struct session *s, size_t *ndone)
 		h.target_no = i + 1;
 		rc = run_target(o, o->targets[i], &h, tr);
 		if (rc != STATUS_OK)
-			fprintf(stderr, "syncprobe: %s\n", tr->error);
+			diag_error("%s", tr->error);
 		if (!tr->measured) {
 			run_free(tr);
 			break;
@@ -128,7 +129,7 @@ session_run(const struct options *o)
 	s.rep = &rep;
 	s.results = calloc(o->ntargets, sizeof *s.results);
 	if (s.results == NULL) {
-		fprintf(stderr, "syncprobe: results: out of memory\n");
+		diag_error("results: out of memory");
 		return STATUS_IO;
 	}
 	rep.targets = s.results;

@@ -8,11 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/diag.h"
+
 enum exit_status
 output_finish(void)
 {
 	if (fflush(stdout) == EOF || ferror(stdout)) {
-		fprintf(stderr, "syncprobe: write standard output: %s\n",
+		diag_error("write standard output: %s",
 		    errno ? strerror(errno) : "error");
 		return STATUS_IO;
 	}

@@ -53,13 +53,21 @@ space_decide(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes,
 
 	if (avail_bytes >= bytes && avail_bytes - bytes >= margin)
 		return 0;
+	/* /proc, /sys and their kind have no blocks at all: no size to be
+	 * short of. */
+	if (total_bytes == 0) {
+		snprintf(err, errlen, "not a disk filesystem: it has no blocks to hold a "
+		    "test file (give a directory on the disk to test)");
+		return -1;
+	}
 	format_approx(bytes, file, sizeof file);
 	format_approx(avail_bytes, avail, sizeof avail);
 	format_approx(margin, keep, sizeof keep);
 	format_approx(SPACE_MARGIN_MAX_BYTES, max, sizeof max);
 	snprintf(err, errlen, "not enough free space: a %s test file would leave less "
 	    "than %s of the %s available, and syncprobe keeps %d%% of a filesystem "
-	    "(at most %s) free", file, keep, avail, SPACE_MARGIN_PERCENT, max);
+	    "(at most %s) free (use a smaller --file-size)", file, keep, avail,
+	    SPACE_MARGIN_PERCENT, max);
 	return -1;
 }
 

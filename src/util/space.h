@@ -20,7 +20,8 @@ uint64_t space_margin(uint64_t total_bytes);
 
 /* Whether a file of bytes, with avail_bytes available on a filesystem of
  * total_bytes, leaves at least the margin free: 0, or -1 with the reason
- * in err (no path, no "syncprobe:"). */
+ * in err (no path, no "syncprobe:"); a filesystem of no blocks at all
+ * (/proc) is not a disk filesystem, and says so. */
 int space_decide(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes,
     char *err, size_t errlen);
 
