@@ -12,10 +12,16 @@ row_mean() {
 			split(substr($0, length(n) + 1), f, " "); print f[2]; exit }' "$1"
 }
 
+# The Advice section of the report (not "What to set", which repeats the
+# settings).
+advice_only() {
+	sed -n '/^Advice$/,/^What to set$/p' "$out"
+}
+
 check_advice() {
 	label=$1
-	method=$(sed -n "s/^  wal_sync_method = '\(.*\)'\$/\1/p" "$out")
-	delay=$(sed -n 's/^  commit_delay = \([0-9]*\)$/\1/p' "$out")
+	method=$(advice_only | sed -n "s/^  wal_sync_method = '\(.*\)'\$/\1/p")
+	delay=$(advice_only | sed -n 's/^  commit_delay = \([0-9]*\)$/\1/p')
 	basis=$(sed -n 's/^    half of \([0-9.]*\) us, the mean of one write + sync with \([a-z_]*\).*/\1 \2/p' "$out")
 	case $method in
 	open_datasync|fdatasync|fsync|fsync_writethrough|open_sync) tap_ok "$label: advises a real method ($method)" ;;
@@ -45,6 +51,20 @@ tap_is "$basis_method" "$method" "default run: commit_delay rests on the advised
 check_advice "--wal-sync-method=open_sync"
 tap_is "$basis_method" "open_sync" "--wal-sync-method=open_sync: the delay rests on open_sync"
 tap_check "--wal-sync-method is named in the reason" grep -q -- '--wal-sync-method' "$out"
+
+# The report ends with "What to set": the settings -F conf makes active
+# (the unit tests compare the two reports' lines exactly; two real runs may
+# measure different values, so here the names).
+"$SYNCPROBE" $FAST -t one,two "$WORK" >"$out"
+last_block=$(awk '/^$/ { b = "" } { b = b $0 "\n" } END { printf "%s", b }' "$out" | sed -n 2p)
+tap_is "$last_block" "What to set" "the text report ends with \"What to set\""
+text_names=$(sed -n '/^What to set$/,$s/^  \([a-z_]*\) = .*/\1/p' "$out" | tr '\n' ' ')
+"$SYNCPROBE" $FAST -t one,two -F conf "$WORK" >"$WORK/conf"
+conf_names=$(grep -v '^#' "$WORK/conf" | sed 's/ = .*//' | tr '\n' ' ')
+tap_is "$text_names" "$conf_names" "\"What to set\" names the settings -F conf makes active"
+tap_check "\"What to set\": each setting says how sure it is" \
+	sh -c "sed -n '/^What to set\$/,\$p' '$out' | grep -q '^    measured here: ' &&
+	    sed -n '/^What to set\$/,\$p' '$out' | grep -q '^    the half rule, untested: '"
 
 # Without the one-write test there is nothing to base advice on, and it says so.
 "$SYNCPROBE" $FAST -t nosync "$WORK" >"$out"

@@ -148,8 +148,12 @@ case $(cat "$WORK/err") in
 *": short write (4096 of 8192 bytes)") tap_ok "a short write in -t group: says how short" ;;
 *) tap_fail "a short write in -t group: says how short" "$(cat "$WORK/err")" ;;
 esac
-inject "EIO from a pwrite of -t group" pwrite:EIO:40 1 "pwrite $file" \
-    -q -n 20 --file-size 64k -t group --clients 4 --commit-delays 0,20 --rounds 2
+# With -t one and one method the rows come first, 23 pwrites (3 warm-up,
+# 20 timed) after the fill's 8: the 45th is the experiment's. (-t group
+# alone would add every buffered row of one and two.)
+inject "EIO from a pwrite of -t group" pwrite:EIO:45 1 "pwrite $file" \
+    -q -n 20 --file-size 64k -t one,group -m fdatasync --direct=off --clients 4 \
+    --commit-delays 0,20 --rounds 2
 inject "EIO from a reopen (descriptor rows)" open:EIO:5 1 "open $file" $FAST -t descriptor
 # The 64kB file is filled in eight 8kB writes; the 11th is open_datasync's third.
 inject "EIO from the 3rd open_datasync pwrite" pwrite:EIO:11 1 "pwrite $file" \

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "advice/advice.h"
+#include "advice/settings.h"
 #include "tap.h"
 
 #define MAX_ROWS 20
@@ -188,6 +189,60 @@ test_nothing_to_advise(void)
 	free(f);
 }
 
+/* The settings to type, from the advice: value, basis and reason. */
+static void
+test_settings(void)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	struct advice_input forced = { method_find("fsync"), method_find("fdatasync"), NULL };
+	struct sleep_result sleep = { 44, 200, 130.0, 120.0, 300.0, 400.0, 50.0 };
+	struct settings set;
+	struct advice a;
+
+	add(f, GROUP_ONE, "fdatasync", false, 88, 200);
+	add(f, GROUP_ONE, "fsync", false, 140, 200);
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	settings_from_advice(&a, NULL, &sleep, 8192, &set);
+	ok(set.n == 2 && set.list[0].id == SETTING_WAL_SYNC_METHOD &&
+	    strcmp(set.list[0].value, "'fdatasync'") == 0 && set.list[0].basis == SETTING_MEASURED &&
+	    strstr(set.list[0].reason, "the default and the fastest, 88.0 us per 8kB") != NULL,
+	    "settings: the advised method, measured: %s", set.list[0].reason);
+	ok(strcmp(set.list[1].name, "commit_delay") == 0 && strcmp(set.list[1].value, "44") == 0 &&
+	    set.list[1].basis == SETTING_RULE &&
+	    strstr(set.list[1].reason, "half of the 88.000 us fdatasync flush; but a 44 us "
+	    "sleep really lasts 130 us here, longer than the flush itself: measure what it "
+	    "does with -t group before setting it") != NULL,
+	    "settings: the rule's delay says its sleep overshoots, as the warning does: %s",
+	    set.list[1].reason);
+	sleep.mean_usecs = 60.0;
+	settings_from_advice(&a, NULL, &sleep, 8192, &set);
+	ok(strstr(set.list[1].reason, "really lasts") == NULL &&
+	    strstr(set.list[1].reason, "; -t group measures what it does here") != NULL,
+	    "settings: a sleep that lasts about as asked is not called long: %s",
+	    set.list[1].reason);
+	ok(strcmp(settings_basis_text(SETTING_RULE), "the half rule, untested") == 0 &&
+	    strcmp(settings_basis_text(SETTING_GROUP), "measured by -t group") == 0 &&
+	    strcmp(settings_basis_text(SETTING_SERVER),
+	    "measured on the server by syncprobe pgbench") == 0,
+	    "settings: each basis says how sure it is");
+
+	advice_compute(f->rows, f->n, &forced, &a);
+	settings_from_advice(&a, NULL, NULL, 8192, &set);
+	ok(set.n == 2 && strcmp(set.list[0].value, "'fsync'") == 0 &&
+	    set.list[0].basis == SETTING_GIVEN &&
+	    strstr(set.list[0].reason, "syncprobe would advise 'fdatasync'") != NULL &&
+	    strcmp(set.list[1].value, "70") == 0,
+	    "settings: --wal-sync-method's method is kept, as given: %s", set.list[0].reason);
+
+	f->n = 0;
+	add(f, GROUP_TWO, "fdatasync", false, 88, 200);
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	settings_from_advice(&a, NULL, NULL, 8192, &set);
+	ok(set.n == 0 && set.none[0] != '\0', "settings: none without a one-write row, "
+	    "and why: %s", set.none);
+	free(f);
+}
+
 int
 main(void)
 {
@@ -199,5 +254,6 @@ main(void)
 	test_direct_only_and_forced();
 	test_full_fsync_platform();
 	test_nothing_to_advise();
+	test_settings();
 	return tap_done();
 }

@@ -367,6 +367,96 @@ check_streamed(const char *name, struct options *o, const struct report *rep)
 	free(streamed);
 }
 
+#define MAX_SETTING_LINES 8
+
+/* A setting as a report prints it: "name = value" and its comment. */
+struct setting_line {
+	char setting[128];
+	char comment[1024];
+};
+
+/* The settings -F conf makes active: its lines that are not comments,
+ * "name = value<tabs># comment". */
+static size_t
+conf_active_lines(char *conf, struct setting_line *out, size_t max)
+{
+	char *line, *save = NULL, *tab;
+	size_t n = 0;
+
+	for (line = strtok_r(conf, "\n", &save); line != NULL && n < max;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '#')
+			continue;
+		tab = strchr(line, '\t');
+		snprintf(out[n].setting, sizeof out[n].setting, "%.*s",
+		    tab ? (int)(tab - line) : (int)strlen(line), line);
+		snprintf(out[n].comment, sizeof out[n].comment, "%s",
+		    tab ? tab + strspn(tab, "\t") + 2 : "");
+		n++;
+	}
+	return n;
+}
+
+/* The settings of the text report's "What to set" block: each "  name =
+ * value" line and the lines under it joined into one comment; none after
+ * "  nothing: why"; -1 when the block is missing. */
+static long
+text_what_to_set(char *text, struct setting_line *out, size_t max)
+{
+	const char *head = "\nWhat to set\n";
+	char *block = strstr(text, head), *line, *save = NULL;
+	size_t n = 0;
+
+	if (block == NULL)
+		return -1;
+	for (line = strtok_r(block + strlen(head), "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "    ", 4) == 0 && n > 0) {
+			size_t used = strlen(out[n - 1].comment);
+
+			snprintf(out[n - 1].comment + used, sizeof out[n - 1].comment - used,
+			    "%s%s", used ? " " : "", line + 4);
+		} else if (strncmp(line, "  ", 2) == 0 && line[2] != ' ' && n < max &&
+		    strncmp(line, "  nothing: ", 11) != 0) {
+			snprintf(out[n].setting, sizeof out[n].setting, "%s", line + 2);
+			out[n++].comment[0] = '\0';
+		} else if (strncmp(line, "  nothing: ", 11) != 0) {
+			break;
+		}
+	}
+	return (long)n;
+}
+
+/* "What to set" holds exactly the settings -F conf makes active, each
+ * with the same comment. */
+static void
+check_what_to_set(const char *name, const struct report *rep)
+{
+	struct setting_line conf_lines[MAX_SETTING_LINES], text_lines[MAX_SETTING_LINES];
+	char *text = render(report_text, rep), *conf = render(report_conf, rep);
+	size_t nconf = 0, i;
+	long ntext = -1;
+	bool same;
+
+	memset(conf_lines, 0, sizeof conf_lines);
+	memset(text_lines, 0, sizeof text_lines);
+	if (text != NULL && conf != NULL) {
+		nconf = conf_active_lines(conf, conf_lines, MAX_SETTING_LINES);
+		ntext = text_what_to_set(text, text_lines, MAX_SETTING_LINES);
+	}
+	same = ntext >= 0 && (size_t)ntext == nconf;
+	for (i = 0; same && i < nconf; i++)
+		same = strcmp(conf_lines[i].setting, text_lines[i].setting) == 0 &&
+		    strcmp(conf_lines[i].comment, text_lines[i].comment) == 0;
+	ok(same, "%s: \"What to set\" is -F conf's %zu active lines, comments and all",
+	    name, nconf);
+	for (i = 0; !same && i < nconf; i++)
+		printf("# conf: %s # %s\n# text: %s # %s\n", conf_lines[i].setting,
+		    conf_lines[i].comment, text_lines[i].setting, text_lines[i].comment);
+	free(text);
+	free(conf);
+}
+
 static void
 check_text(const char *name, struct options *o, const struct report *rep)
 {
@@ -402,6 +492,7 @@ main(void)
 	rep.ntargets = 1;
 	check_text("text-one.txt", &o, &rep);
 	check_golden("conf-one.txt", report_conf, &rep);
+	check_what_to_set("one target", &rep);
 	rep.ntargets = 2;
 	check_text("text-two.txt", &o, &rep);
 	check_golden("json-two.json", report_json, &rep);
@@ -411,6 +502,7 @@ main(void)
 	rep.targets = &targets[1];
 	rep.ntargets = 1;
 	check_golden("conf-failed.txt", report_conf, &rep);
+	check_what_to_set("a target stopped by an error", &rep);
 	rep.targets = targets;
 
 	/* A histogram under the rows named; a label; a stop signal. */
@@ -418,6 +510,9 @@ main(void)
 	o.label = "before the \"BBU\"";
 	rep.interrupted_by = SIGINT;
 	check_text("text-histogram.txt", &o, &rep);
+	rep.ntargets = 1;
+	check_what_to_set("a run a signal ended", &rep);
+	rep.ntargets = 3;
 	o.histogram = NULL;
 	o.label = NULL;
 	rep.interrupted_by = 0;
@@ -448,6 +543,7 @@ main(void)
 	check_golden("text-group.txt", report_text, &rep);
 	check_golden("json-group.json", report_json, &rep);
 	check_golden("conf-group.txt", report_conf, &rep);
+	check_what_to_set("-t group", &rep);
 
 	for (t = 0; t < NTARGETS; t++)
 		run_free(&targets[t]);

@@ -151,6 +151,8 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 		snprintf(a->method_reason, sizeof a->method_reason,
 		    "F_FULLFSYNC exists here: plain fsync does not flush the drive's "
 		    "cache, so only fsync_writethrough makes a commit durable");
+		snprintf(a->method_brief, sizeof a->method_brief,
+		    "the only method that flushes the drive's cache here (F_FULLFSYNC)");
 		return;
 	}
 	def_score = method_score(rows, n, def, a->direct_basis, with_two);
@@ -181,6 +183,16 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 			    "%s, the default here, takes %s, within %.0f%% of the fastest, "
 			    "%s (%s): keep the default; %s", def->name, def_full, margin_pct,
 			    best->name, best_short, rule);
+		if (best == def && scored == 1)
+			snprintf(a->method_brief, sizeof a->method_brief,
+			    "the default and the only method measured");
+		else if (best == def)
+			snprintf(a->method_brief, sizeof a->method_brief,
+			    "the default and the fastest");
+		else
+			snprintf(a->method_brief, sizeof a->method_brief,
+			    "the default, within %.0f%% of the fastest (%s)",
+			    margin_pct, best->name);
 		return;
 	}
 	a->wal_sync_method = best;
@@ -194,6 +206,13 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 		snprintf(a->method_reason, sizeof a->method_reason,
 		    "%s is the fastest: %s; the default %s was not measured",
 		    best->name, best_full, def->name);
+	if (def_score >= 0.0)
+		snprintf(a->method_brief, sizeof a->method_brief, "the fastest, the "
+		    "default %s taking %.1f%% longer", def->name,
+		    (def_score / best_score - 1.0) * 100.0);
+	else
+		snprintf(a->method_brief, sizeof a->method_brief, "the fastest measured "
+		    "(the default %s was not)", def->name);
 }
 
 static void
@@ -249,6 +268,7 @@ advice_compute(const struct row_result *rows, size_t n,
 {
 	memset(out, 0, sizeof *out);
 	out->commit_siblings = DEFAULT_COMMIT_SIBLINGS;
+	out->method_given = in->forced_method != NULL;
 	choose_method(rows, n, in, out);
 	choose_delay(rows, n, in, out);
 	snprintf(out->siblings_reason, sizeof out->siblings_reason,

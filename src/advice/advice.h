@@ -13,6 +13,7 @@ struct group_result;
 #define COMMIT_DELAY_MAX_USECS 100000L	/* PostgreSQL's upper bound */
 #define DEFAULT_KEEP_RATIO     1.10	/* keep the default within 10% of the best */
 #define ADVICE_TEXT_LEN        512
+#define ADVICE_BRIEF_LEN       128
 #define ADVICE_MAX_WARNINGS    16
 
 struct advice_input {
@@ -31,7 +32,10 @@ struct advice_warning {
 struct advice {
 	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
 	char method_reason[ADVICE_TEXT_LEN];
+	/* The same in a few words, for "What to set" (settings.h). */
+	char method_brief[ADVICE_BRIEF_LEN];
 	bool direct_basis;		/* rested on direct rows (no buffered ones ran) */
+	bool method_given;		/* --wal-sync-method named the server's method */
 
 	bool have_delay;
 	long commit_delay_usecs;

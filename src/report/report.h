@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "advice/settings.h"
 #include "util/names.h"
 #include "probe/options.h"
 #include "util/platform.h"
@@ -72,6 +73,19 @@ void report_time(time_t when, bool iso, char *buf, size_t len);
 
 /* One target only: a server has one set of settings. */
 void report_conf(FILE *out, const struct report *r);
+
+/* The settings target tr's advice makes (advice/settings.h), which the
+ * text report's "What to set" and -F conf both print; false, with why,
+ * when none may take effect (the run stopped at an error or a signal). */
+bool report_settings_of(const struct report *r, const struct target_result *tr,
+    struct settings *out, char *why_off, size_t len);
+
+/* "the half rule, untested: half of the 59.8 us fdatasync flush": how
+ * sure a setting is and why, as both print it. */
+void report_setting_comment(const struct setting *s, char *buf, size_t len);
+
+/* "What to set", for each measured target: the end of the text report. */
+void report_what_to_set(FILE *out, const struct report *r);
 
 /* "ext4 (vda, write cache: write back)": where a target lives, in one line. */
 void report_storage_summary(const struct storage_info *st, char *buf, size_t len);

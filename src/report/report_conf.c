@@ -24,18 +24,50 @@ put_comment(FILE *out, const char *prefix, const char *text)
 	fputc('\n', out);
 }
 
+/* A setting line, commented out by off ("#") when it must not take
+ * effect; its comment is the one "What to set" prints (report.h). */
+static void
+put_setting(FILE *out, const char *off, const struct setting *s)
+{
+	char comment[SETTING_TEXT_LEN + 64];
+
+	report_setting_comment(s, comment, sizeof comment);
+	fprintf(out, "%s%s = %s", off, s->name, s->value);
+	fputs(strlen(s->name) < 15 ? "\t\t" : "\t", out);
+	put_comment(out, "", comment);
+}
+
+/* The advice's own sentences beside a setting: before it (the method's
+ * reasoning) or after it (the experiment's). */
+static void
+put_setting_notes(FILE *out, const struct advice *a, const struct setting *s, bool before)
+{
+	if (before && s->id == SETTING_WAL_SYNC_METHOD && s->basis != SETTING_GIVEN)
+		put_comment(out, "wal_sync_method: ", a->method_reason);
+	if (before || !a->delay_measured)
+		return;
+	if (s->id == SETTING_COMMIT_DELAY) {
+		put_comment(out, "commit_delay: ", a->delay_reason);
+		put_comment(out, "", a->rule_reason);
+	} else if (s->id == SETTING_COMMIT_SIBLINGS) {
+		put_comment(out, "commit_siblings: ", a->siblings_reason);
+	}
+}
+
 void
 report_conf(FILE *out, const struct report *r)
 {
 	const struct target_result *tr = &r->targets[0];
 	const struct advice *a = &tr->advice;
-	const struct method *method;
 	const char *off;	/* "#" before a setting that must not take effect */
-	char when[64], block[16], head[128], where[sizeof tr->storage.device.layers + 256];
+	char when[64], head[128], where[sizeof tr->storage.device.layers + 256];
+	char why_off[SETTING_TEXT_LEN];
+	struct settings set;
 	struct tm tm;
+	bool active;
 	size_t i;
 
-	options_format_size(r->options->block_bytes, block, sizeof block);
+	active = report_settings_of(r, tr, &set, why_off, sizeof why_off);
 	if (gmtime_r(&r->when, &tm) == NULL || strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm) == 0)
 		snprintf(when, sizeof when, "unknown date");
 	snprintf(head, sizeof head, "syncprobe %s, %s: ", PACKAGE_VERSION, when);
@@ -45,47 +77,26 @@ report_conf(FILE *out, const struct report *r)
 	/* A run cut short by an error or a signal gives figures from however
 	 * many operations it had: a file dropped into conf.d must set nothing
 	 * from them. */
-	if (tr->failed) {
-		put_comment(out, "", "the run stopped at an error, so these figures are not "
-		    "advice: every setting below is commented out");
-		put_comment(out, "stopped by an error: ", tr->error);
-	} else if (r->interrupted_by != 0) {
-		put_comment(out, "", "a signal ended the measuring early, so these figures "
-		    "are not advice: every setting below is commented out");
+	if (!active) {
+		put_comment(out, why_off, ": every setting below is commented out");
+		if (tr->failed)
+			put_comment(out, "stopped by an error: ", tr->error);
 	}
-	off = tr->failed || r->interrupted_by != 0 ? "#" : "";
-
-	if (!a->have_delay) {
-		put_comment(out, "no advice: ", a->delay_reason);
+	off = active ? "" : "#";
+	if (set.n == 0) {
+		put_comment(out, "no advice: ", set.none);
 		return;
 	}
-	/* The method the delay rests on: the advised one, or the server's
-	 * own (--wal-sync-method), so the two lines always agree. */
-	method = a->delay_method;
-	if (a->wal_sync_method != NULL && method != a->wal_sync_method)
-		fprintf(out, "# syncprobe would advise wal_sync_method = '%s'; "
-		    "these lines keep the server's %s\n", a->wal_sync_method->name, method->name);
-	else
-		put_comment(out, "wal_sync_method: ", a->method_reason);
-	fprintf(out, "%swal_sync_method = '%s'\t# %.1f us per %s write + flush\n",
-	    off, method->name, a->basis_mean_usecs, block);
-	if (a->delay_measured) {
-		fprintf(out, "%scommit_delay = %ld\t\t# us: measured by -t %s\n",
-		    off, a->commit_delay_usecs, plan_group_name(GROUP_GROUP));
-		put_comment(out, "commit_delay: ", a->delay_reason);
-		put_comment(out, "", a->rule_reason);
-	} else {
-		fprintf(out, "%scommit_delay = %ld\t\t# us: half of the %s flush interval (%.3f us)\n",
-		    off, a->commit_delay_usecs, a->basis ? a->basis->spec.name : method->name,
-		    a->basis_mean_usecs);
+	for (i = 0; i < set.n; i++) {
+		const struct setting *s = &set.list[i];
+
+		put_setting_notes(out, a, s, true);
+		put_setting(out, off, s);
+		put_setting_notes(out, a, s, false);
 	}
-	if (a->commit_siblings != DEFAULT_COMMIT_SIBLINGS) {
-		fprintf(out, "%scommit_siblings = %u\n", off, a->commit_siblings);
-		put_comment(out, "commit_siblings: ", a->siblings_reason);
-	} else {
+	if (a->commit_siblings == DEFAULT_COMMIT_SIBLINGS)
 		fprintf(out, "#commit_siblings = %u\t\t# commit_delay waits only while this many "
 		    "other transactions are active\n", DEFAULT_COMMIT_SIBLINGS);
-	}
 	for (i = 0; i < a->nwarnings; i++) {
 		char prefix[64];
 

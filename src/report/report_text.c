@@ -529,6 +529,7 @@ text_end(FILE *out, const struct report *r)
 	for (t = 0; t < r->ntargets; t++)
 		if (r->targets[t].measured)
 			print_advice(out, r, &r->targets[t]);
+	report_what_to_set(out, r);
 }
 
 void

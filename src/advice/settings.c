@@ -1,0 +1,271 @@
+/* settings.c: the advice as the settings to type, each with its one-line
+ * reason and how sure it is (settings.h). The reasons state what was
+ * measured, read from the advice and the experiment's cells; they never
+ * restate how the advice chose, which its own sentences say. */
+#include "config.h"
+
+#include "advice/settings.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "advice/warnings.h"
+#include "group/group_result.h"
+#include "probe/options.h"
+
+static void add_text(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Append to buf what fits. */
+static void
+add_text(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+const char *
+settings_basis_text(enum setting_basis b)
+{
+	switch (b) {
+	case SETTING_MEASURED:
+		return "measured here";
+	case SETTING_GIVEN:
+		return "as given";
+	case SETTING_UNCOMPARED:
+		return "not compared";
+	case SETTING_RULE:
+		return "the half rule, untested";
+	case SETTING_GROUP:
+		return "measured by -t group";
+	case SETTING_SERVER:
+		return "measured on the server by syncprobe pgbench";
+	}
+	return "?";
+}
+
+static const char *const setting_names[] = {
+	[SETTING_WAL_SYNC_METHOD] = "wal_sync_method",
+	[SETTING_COMMIT_DELAY] = "commit_delay",
+	[SETTING_COMMIT_SIBLINGS] = "commit_siblings",
+};
+
+static struct setting *
+add_setting(struct settings *out, enum setting_id id, enum setting_basis basis)
+{
+	struct setting *s;
+
+	if (out->n >= SETTINGS_MAX)
+		return NULL;
+	s = &out->list[out->n++];
+	memset(s, 0, sizeof *s);
+	s->id = id;
+	s->name = setting_names[id];
+	s->basis = basis;
+	return s;
+}
+
+/* wal_sync_method: the method commit_delay rests on, as -F conf sets it
+ * (the server's own with --wal-sync-method). */
+static void
+add_method(const struct advice *a, size_t block_bytes, struct settings *out)
+{
+	const struct method *m = a->delay_method;
+	enum setting_basis basis = SETTING_MEASURED;
+	struct setting *s;
+	char block[16];
+
+	if (a->method_given && a->wal_sync_method != m)
+		basis = SETTING_GIVEN;
+	else if (a->wal_sync_method == NULL)
+		basis = SETTING_UNCOMPARED;
+	if ((s = add_setting(out, SETTING_WAL_SYNC_METHOD, basis)) == NULL)
+		return;
+	options_format_size(block_bytes, block, sizeof block);
+	snprintf(s->value, sizeof s->value, "'%s'", m->name);
+	if (basis == SETTING_GIVEN && a->wal_sync_method != NULL)
+		snprintf(s->reason, sizeof s->reason, "the server's (--wal-sync-method), "
+		    "%.1f us per %s write + flush; syncprobe would advise '%s', %s",
+		    a->basis_mean_usecs, block, a->wal_sync_method->name, a->method_brief);
+	else if (basis == SETTING_GIVEN)
+		snprintf(s->reason, sizeof s->reason, "the server's (--wal-sync-method), "
+		    "%.1f us per %s write + flush", a->basis_mean_usecs, block);
+	else if (basis == SETTING_UNCOMPARED)
+		snprintf(s->reason, sizeof s->reason, "the platform's default, which -t "
+		    "group flushed with (%.1f us per %s write + flush); no method ran in "
+		    "the one-write test", a->basis_mean_usecs, block);
+	else
+		snprintf(s->reason, sizeof s->reason, "%s, %.1f us per %s write + flush",
+		    a->method_brief, a->basis_mean_usecs, block);
+}
+
+/* The experiment's column of delay us, or g->ndelays. */
+static size_t
+delay_index(const struct group_result *g, long us)
+{
+	size_t di;
+
+	for (di = 0; di < g->ndelays; di++)
+		if (g->delays[di] == us)
+			return di;
+	return g->ndelays;
+}
+
+/* "beat 0 at 16 clients (+9.4% commits/s) and 64 (+12.0%)": where delay
+ * column di was better than 0; the count of such client counts. */
+static size_t
+list_gains(const struct group_result *g, size_t di, char *buf, size_t len)
+{
+	size_t ci, k = 0;
+
+	for (ci = 0; ci < g->nclients; ci++) {
+		const struct group_cell *c = group_cell_at(g, ci, di);
+
+		if (c->vs_zero != GROUP_BETTER)
+			continue;
+		if (k == 0)
+			add_text(buf, len, "beat 0 at %u client%s (%+.1f%% commits/s)",
+			    c->clients, c->clients == 1 ? "" : "s", c->vs_zero_pct);
+		else
+			add_text(buf, len, " and %u (%+.1f%%)", c->clients, c->vs_zero_pct);
+		k++;
+	}
+	return k;
+}
+
+/* Whether every delay that beat 0 at some client count lost at a higher one. */
+static bool
+gains_lost_above(const struct group_result *g, bool *any_gain)
+{
+	size_t ci, cj, di;
+
+	*any_gain = false;
+	for (di = 1; di < g->ndelays; di++)
+		for (ci = 0; ci < g->nclients; ci++) {
+			bool lost = false;
+
+			if (group_cell_at(g, ci, di)->vs_zero != GROUP_BETTER)
+				continue;
+			*any_gain = true;
+			for (cj = ci + 1; cj < g->nclients; cj++)
+				lost |= group_cell_at(g, cj, di)->vs_zero == GROUP_WORSE;
+			if (!lost)
+				return false;
+		}
+	return true;
+}
+
+static void
+measured_delay_reason(const struct advice *a, const struct group_result *g,
+    char *buf, size_t len)
+{
+	bool any_gain, all_lost;
+	unsigned lo, hi;
+	size_t di;
+
+	if (g == NULL || g->nclients == 0) {
+		snprintf(buf, len, "what the experiment's cells gave");
+		return;
+	}
+	lo = g->clients[0];
+	hi = g->clients[g->nclients - 1];
+	di = delay_index(g, a->commit_delay_usecs);
+	if (a->commit_delay_usecs > 0 && di < g->ndelays && list_gains(g, di, buf, len) > 0)
+		return;
+	all_lost = gains_lost_above(g, &any_gain);
+	if (a->commit_delay_usecs > 0)
+		snprintf(buf, len, "from the cells at %u to %u clients", lo, hi);
+	else if (!any_gain)
+		snprintf(buf, len, "no delay beat 0 beyond noise at %u to %u clients", lo, hi);
+	else if (all_lost)
+		snprintf(buf, len, "each delay that beat 0 at some client count lost at a "
+		    "higher one (%u to %u clients)", lo, hi);
+	else
+		snprintf(buf, len, "no delay, from the cells at %u to %u clients", lo, hi);
+}
+
+/* The rule's delay: what it rests on, and what to test first. A sleep
+ * that lasts much longer than asked (the sleep_overshoot warning) is said
+ * here too, so that the line and the warning agree. */
+static void
+rule_delay_reason(const struct advice *a, const struct sleep_result *sleep,
+    char *buf, size_t len)
+{
+	long d = a->commit_delay_usecs;
+
+	snprintf(buf, len, "half of the %.3f us %s flush", a->basis_mean_usecs,
+	    a->basis != NULL ? a->basis->spec.name : a->delay_method->name);
+	if (d <= 0)
+		return;
+	if (sleep != NULL && sleep->samples > 0 && sleep->requested_usecs == d &&
+	    sleep->mean_usecs > WARN_SLEEP_OVERSHOOT * (double)d)
+		add_text(buf, len, "; but a %ld us sleep really lasts %.0f us here%s: "
+		    "measure what it does with -t group before setting it", d,
+		    sleep->mean_usecs, sleep->mean_usecs > a->basis_mean_usecs ?
+		    ", longer than the flush itself" : "");
+	else
+		add_text(buf, len, "; -t group measures what it does here");
+}
+
+static void
+add_delay(const struct advice *a, const struct group_result *g,
+    const struct sleep_result *sleep, struct settings *out)
+{
+	struct setting *s = add_setting(out, SETTING_COMMIT_DELAY,
+	    a->delay_measured ? SETTING_GROUP : SETTING_RULE);
+
+	if (s == NULL)
+		return;
+	snprintf(s->value, sizeof s->value, "%ld", a->commit_delay_usecs);
+	if (a->delay_measured)
+		measured_delay_reason(a, g, s->reason, sizeof s->reason);
+	else
+		rule_delay_reason(a, sleep, s->reason, sizeof s->reason);
+}
+
+/* commit_siblings, where the advice is not the server's default. */
+static void
+add_siblings(const struct advice *a, const struct group_result *g, struct settings *out)
+{
+	struct setting *s = add_setting(out, SETTING_COMMIT_SIBLINGS,
+	    a->delay_measured ? SETTING_GROUP : SETTING_GIVEN);
+	unsigned n = a->commit_siblings;
+	bool gain_below = false;
+	size_t ci, di;
+
+	if (s == NULL)
+		return;
+	snprintf(s->value, sizeof s->value, "%u", n);
+	/* With c clients at most c - 1 others are active. */
+	snprintf(s->reason, sizeof s->reason, "the delay never sleeps with %u clients or "
+	    "fewer (fewer than %u others active)", n, n);
+	if (g == NULL || (di = delay_index(g, a->commit_delay_usecs)) >= g->ndelays)
+		return;
+	for (ci = 0; ci < g->nclients; ci++)
+		gain_below |= g->clients[ci] <= n &&
+		    group_cell_at(g, ci, di)->vs_zero == GROUP_BETTER;
+	if (!gain_below)
+		add_text(s->reason, sizeof s->reason, ", where it did not beat 0");
+}
+
+void
+settings_from_advice(const struct advice *a, const struct group_result *g,
+    const struct sleep_result *sleep, size_t block_bytes, struct settings *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!a->have_delay || a->delay_method == NULL) {
+		snprintf(out->none, sizeof out->none, "%s", a->delay_reason);
+		return;
+	}
+	add_method(a, block_bytes, out);
+	add_delay(a, g, sleep, out);
+	if (a->commit_siblings != DEFAULT_COMMIT_SIBLINGS)
+		add_siblings(a, g, out);
+}
