@@ -4,7 +4,8 @@
 # it (skipped where promtool is missing), even for a path with a quote, a
 # backslash, a newline and a byte that is not UTF-8; every family has its
 # HELP and TYPE before its samples, no series repeats (not even for a
-# target given twice), and no sample carries a timestamp.
+# target given twice: each carries its target_index), and no sample
+# carries a timestamp. cli_node_exporter.sh feeds it to node_exporter.
 . "$top_srcdir/tests/lib.sh"
 
 dir=$WORK/target
@@ -44,14 +45,14 @@ layout_problems() {
 tap_is "$(layout_problems "$prom")" "" "each family typed once, before its samples; no timestamps"
 tap_is "$(series "$prom" | sort | uniq -d)" "" "no series repeats"
 tap_check "ops/sec of each row that ran, with its labels" grep -q \
-    '^syncprobe_ops_per_second{target=".*",group="one",test="fdatasync",method="fdatasync",direct="false"} [0-9.e+-]*$' "$prom"
+    '^syncprobe_ops_per_second{target=".*",target_index="1",group="one",test="fdatasync",method="fdatasync",direct="false"} [0-9.e+-]*$' "$prom"
 tap_is "$(grep -c '^syncprobe_ops_per_second{' "$prom")" 4 \
     "a rate for the 4 rows that ran (fsync_writethrough has none here)"
 tap_check "latency quantiles as a summary in seconds" grep -q \
     '^syncprobe_latency_seconds{.*,quantile="0.99"} [0-9.e+-]*$' "$prom"
-tap_check "the advised method" grep -q '^syncprobe_advice_wal_sync_method{target=".*",method="fdatasync"} 1$' "$prom"
-tap_check "the advised commit_delay, in seconds" grep -q '^syncprobe_advice_commit_delay_seconds{target=".*"} [0-9.e+-]*$' "$prom"
-tap_check "the few_samples warning, by its code" grep -q '^syncprobe_warning{target=".*",code="few_samples"} 1$' "$prom"
+tap_check "the advised method" grep -q '^syncprobe_advice_wal_sync_method{target=".*",target_index="1",method="fdatasync"} 1$' "$prom"
+tap_check "the advised commit_delay, in seconds" grep -q '^syncprobe_advice_commit_delay_seconds{target=".*",target_index="1"} [0-9.e+-]*$' "$prom"
+tap_check "the few_samples warning, by its code" grep -q '^syncprobe_warning{target=".*",target_index="1",code="few_samples"} 1$' "$prom"
 tap_check "the run's start as a metric" grep -q '^syncprobe_run_timestamp_seconds [0-9]*$' "$prom"
 
 # A strange path, and the same target twice.
@@ -61,7 +62,8 @@ mkdir "$weird"
 tap_check "a strange path: quote, backslash and newline escaped, the bad byte U+FFFD" \
     grep -q "^syncprobe_ops_per_second{target=\"$WORK/q\\\\\"b\\\\\\\\\\\\\\\\n\\\\nl$(printf '\357\277\275')x\"," \
     "$WORK/weird.prom"
-tap_check "the same path twice: the second numbered" grep -q '^syncprobe_ops_per_second{target=".*x#2",' "$WORK/weird.prom"
+tap_check "the same path twice: the second has target_index 2" \
+    grep -q '^syncprobe_ops_per_second{target=".*x",target_index="2",' "$WORK/weird.prom"
 tap_is "$(series "$WORK/weird.prom" | sort | uniq -d)" "" "the same path twice: no series repeats"
 
 if command -v promtool >/dev/null 2>&1; then

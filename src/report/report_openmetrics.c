@@ -87,22 +87,17 @@ end_sample(FILE *out, bool labelled, double value)
 		fprintf(out, "%.9g\n", value);
 }
 
-/* The target label: the path, with "#N" after a path an earlier target
- * of the run also had, so that no two series are the same. */
+/* The target labels: its path, and its place in the run (from 1), so that
+ * no two series are the same even when two targets share a path, or one
+ * path looks like another's with a suffix. */
 static void
 put_target(FILE *out, const struct report *r, size_t t)
 {
-	const char *path = r->targets[t].path;
-	char numbered[LABELS_LEN];
-	size_t i;
+	char index[24];
 
-	for (i = 0; i < t; i++)
-		if (strcmp(r->targets[i].path, path) == 0) {
-			snprintf(numbered, sizeof numbered, "%s#%zu", path, t + 1);
-			put_label(out, true, "target", numbered);
-			return;
-		}
-	put_label(out, true, "target", path);
+	snprintf(index, sizeof index, "%zu", t + 1);
+	put_label(out, true, "target", r->targets[t].path);
+	put_label(out, false, "target_index", index);
 }
 
 static void
