@@ -10,11 +10,11 @@
 #include "cli/cli_settings.h"
 #include "group/group_commit.h"
 #include "probe/plan.h"
-#include "probe/testfile.h"
 #include "report/histogram.h"
 #include "report/report.h"
 #include "report/session.h"
 #include "util/names.h"
+#include "util/safefile.h"
 
 #define GROUP_BIT(g) (1u << (g))
 
@@ -227,7 +227,7 @@ check_targets(const struct options *o, char *err, size_t errlen)
 	size_t i;
 
 	for (i = 0; i < o->ntargets && o->filename == NULL; i++)
-		if (testfile_check_dir(o->targets[i], err, errlen) == -1)
+		if (safefile_check_dir(o->targets[i], err, errlen) == -1)
 			return -1;
 	return 0;
 }

@@ -391,7 +391,7 @@ open_pair(struct experiment *x, struct pair *pr, unsigned index, struct target_r
 	pr->x = x;
 	pr->index = index;
 	if ((pr->record = malloc(x->o->record_bytes)) == NULL) {
-		group_fail(tr, "%s: out of memory", x->tf->path);
+		group_fail(tr, "%s: out of memory", x->tf->file.path);
 		return -1;
 	}
 	random_fill(pr->record, x->o->record_bytes, &seed);
@@ -483,7 +483,7 @@ teardown(struct experiment *x, struct target_result *tr, enum exit_status rc)
 	pthread_cond_destroy(&x->done);
 	pthread_mutex_destroy(&x->ctl);
 	if (close(x->fd) == -1 && rc == STATUS_OK)
-		rc = group_fail(tr, "close %s: %s", x->tf->path, strerror(errno));
+		rc = group_fail(tr, "close %s: %s", x->tf->file.path, strerror(errno));
 	return rc;
 }
 
@@ -498,16 +498,20 @@ setup(struct experiment *x, struct target_result *tr)
 
 	/* Buffered, as the server writes its WAL (and as the advice's basis
 	 * is), whatever --direct says. */
-	x->fd = testfile_open(x->tf, method_open_flags(x->method), false, &what);
+	x->fd = safefile_reopen(&x->tf->file, method_open_flags(x->method), false, &what);
+	if (x->fd == SAFEFILE_REPLACED) {
+		x->fd = -1;
+		return group_fail(tr, "%s %s: %s", what, x->tf->file.path, TESTFILE_REPLACED_WHY);
+	}
 	if (x->fd == -1)
-		return group_fail(tr, "%s %s: %s", what, x->tf->path, strerror(errno));
+		return group_fail(tr, "%s %s: %s", what, x->tf->file.path, strerror(errno));
 	pthread_mutex_init(&x->ctl, NULL);
 	pthread_cond_init(&x->go, NULL);
 	pthread_cond_init(&x->done, NULL);
 	atomic_init(&x->counted, 0);
 	atomic_init(&x->stopping, false);
 	if ((x->pairs = calloc(most, sizeof *x->pairs)) == NULL) {
-		group_fail(tr, "%s: out of memory", x->tf->path);
+		group_fail(tr, "%s: out of memory", x->tf->file.path);
 		return teardown(x, tr, STATUS_IO);
 	}
 	x->npairs = most;
@@ -515,7 +519,7 @@ setup(struct experiment *x, struct target_result *tr)
 		x->pairs[i].client_fd = x->pairs[i].committer_fd = -1;
 	if (gc_log_init(&x->log, o->block_bytes,
 	    gc_ring_pages(o->block_bytes, o->record_bytes, most), file, &io) == -1) {
-		group_fail(tr, "%s: %s", x->tf->path, strerror(errno));
+		group_fail(tr, "%s: %s", x->tf->file.path, strerror(errno));
 		return teardown(x, tr, STATUS_IO);
 	}
 	x->log_ready = true;
@@ -576,11 +580,11 @@ slice_status(struct experiment *x, unsigned clients, struct target_result *tr)
 
 	gc_state(&x->log, &st);
 	if (st.failed && !st.failed_in_sync && x->short_want != 0)
-		return group_fail(tr, "pwrite %s: short write (%zu of %zu bytes)", x->tf->path,
+		return group_fail(tr, "pwrite %s: short write (%zu of %zu bytes)", x->tf->file.path,
 		    x->short_done, x->short_want);
 	if (st.failed)
 		return group_fail(tr, "%s %s: %s",
-		    st.failed_in_sync ? method_sync_op(x->method) : "pwrite", x->tf->path,
+		    st.failed_in_sync ? method_sync_op(x->method) : "pwrite", x->tf->file.path,
 		    strerror(st.failed_errno));
 	for (i = 0; i < clients; i++) {
 		const struct pair_error *e = x->pairs[i].committer_error.op ?
@@ -679,7 +683,7 @@ measure_flush(struct experiment *x, double *d_usecs, uint64_t *count,
 	enum exit_status rc;
 
 	if (one == NULL)
-		return group_fail(tr, "%s: out of memory", x->tf->path);
+		return group_fail(tr, "%s: out of memory", x->tf->file.path);
 	stats_init(&one->latency);
 	plan_slice(x->o, 0, 0, 0.0, &plan);
 	rc = run_slice(x, 1, 0, &plan, one, 0, tr);
@@ -790,7 +794,7 @@ group_run(const struct options *o, const struct testfile *tf,
 		g = group_result_new(o->clients, o->nclients, delays,
 		    sweep_delays(o, d, delays), o->rounds);
 		if (g == NULL) {
-			rc = group_fail(tr, "%s: out of memory", tf->path);
+			rc = group_fail(tr, "%s: out of memory", tf->file.path);
 		} else {
 			g->flush_usecs = flush_usecs;
 			g->basis_usecs = d;

@@ -135,11 +135,11 @@ probe_row_open(struct row_run *run, struct row_result *res,
 		return;
 	run->flags = spec->io ? method_open_flags(spec->io) : 0;
 	if ((fd = open_for_op(run, &f)) == -1) {
-		if (spec->direct && !f.replaced && testfile_direct_refused(f.err))
+		if (spec->direct && !f.replaced && safefile_direct_refused(f.err))
 			row_fail(res, ROW_WHY_DIRECT_REFUSED,
 			    "direct I/O refused by this filesystem (%s)", strerror(f.err));
 		else
-			fail_io(res, &f, tf->path);
+			fail_io(res, &f, tf->file.path);
 		return;
 	}
 	if (spec->direct && !direct_fits(fd, run, res)) {
@@ -150,7 +150,7 @@ probe_row_open(struct row_run *run, struct row_result *res,
 		run->fd = fd;
 	} else if (close_for_op(fd, &f) == -1) {
 		/* Descriptor rows open the file in every operation. */
-		fail_io(res, &f, tf->path);
+		fail_io(res, &f, tf->file.path);
 	}
 }
 
@@ -203,11 +203,11 @@ static int
 open_for_op(struct row_run *run, struct op_failure *f)
 {
 	const char *what;
-	int fd = testfile_open(run->tf, run->flags, run->spec->direct, &what);
+	int fd = safefile_reopen(&run->tf->file, run->flags, run->spec->direct, &what);
 
 	if (fd < 0) {
 		op_failed(f, STEP_OPEN, what, errno);
-		f->replaced = fd == TESTFILE_REPLACED;
+		f->replaced = fd == SAFEFILE_REPLACED;
 		return -1;
 	}
 	return fd;
@@ -302,13 +302,13 @@ record_failure(struct row_run *run, struct row_result *res, const struct op_fail
 	 * saying it does not do direct I/O this way: a row that cannot run.
 	 * A failed sync or close is an I/O error, whatever its errno. */
 	if (!run->warmed && run->spec->direct && !f->replaced &&
-	    (f->step == STEP_OPEN || f->step == STEP_WRITE) && testfile_direct_refused(f->err)) {
+	    (f->step == STEP_OPEN || f->step == STEP_WRITE) && safefile_direct_refused(f->err)) {
 		row_fail(res, ROW_WHY_DIRECT_REFUSED,
 		    "direct I/O %s refused by this filesystem (%s)",
 		    f->step == STEP_OPEN ? "open" : "write", strerror(f->err));
 		return -1;
 	}
-	fail_io(res, f, run->tf->path);
+	fail_io(res, f, run->tf->file.path);
 	return -1;
 }
 
@@ -447,7 +447,7 @@ probe_row_close(struct row_run *run, struct row_result *res)
 		return 0;
 	if (close_for_op(run->fd, &f) == -1) {
 		run->fd = -1;
-		fail_io(res, &f, run->tf->path);
+		fail_io(res, &f, run->tf->file.path);
 		return -1;
 	}
 	run->fd = -1;

@@ -433,9 +433,9 @@ run_target(const struct options *o, const char *dir, const struct run_hooks *h,
 	}
 	/* Probed once the file exists, so that -f's directory is the one
 	 * described; what cannot be found stays unknown. */
-	if (storage_probe(tf.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
+	if (storage_probe(tf.file.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
 		storage_info_init(&tr->storage);
-	note_filesystem(tr, tf.dir);
+	note_filesystem(tr, tf.file.dir);
 	if (h->ready != NULL)
 		h->ready(h->ctx, tr);
 	rc = measure(o, &tf, buf, tr, h);
@@ -446,7 +446,7 @@ run_target(const struct options *o, const char *dir, const struct run_hooks *h,
 		if ((o->groups & (1u << i)) && group_table[i].run != NULL)
 			rc = group_table[i].run(o, &tf, tr, h->progress);
 	progress_clear(h->progress);
-	if (testfile_remove(&tf, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
+	if (safefile_remove(&tf.file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
 		tr->failed = true;
 		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
 		rc = STATUS_IO;

@@ -1,0 +1,374 @@
+/* safefile.c: a file's life in a held directory, from exclusive creation
+ * (or the verifier's open) to removal (safefile.h). The file is registered
+ * with cleanup.c the moment it exists, so that a signal at any point
+ * removes it, until the caller says to keep it. */
+#include "config.h"
+
+#include "util/safefile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/cleanup.h"
+#include "util/platform.h"
+#include "util/random.h"
+
+/* O_NOFOLLOW: never through a symbolic link put in the file's place.
+ * O_NOCTTY: whatever is opened by mistake never becomes our terminal. */
+#define SAFE_FLAGS        (O_CLOEXEC | O_NOFOLLOW | O_NOCTTY)
+#define RANDOM_CHARS      6
+#define CREATE_TRIES      100	/* unique names tried before giving up */
+
+static const char name_chars[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+int
+safefile_check_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (stat(dir, &st) == -1) {
+		snprintf(err, errlen, "%s: %s (give an existing directory)", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a directory (give a directory to test in)", dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* "PATH...: File name too long", the path cut short. */
+static void
+too_long(const char *what, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%.60s...: %s", what, strerror(ENAMETOOLONG));
+}
+
+/* The file's path, for messages: dir/name. */
+static int
+set_path(struct safefile *sf, char *err, size_t errlen)
+{
+	size_t n = strlen(sf->dir);
+	int len = snprintf(sf->path, sizeof sf->path, "%s%s%s", sf->dir,
+	    n > 0 && sf->dir[n - 1] == '/' ? "" : "/", sf->name);
+
+	if (len < 0 || (size_t)len >= sizeof sf->path) {
+		too_long(sf->dir, err, errlen);
+		return -1;
+	}
+	return 0;
+}
+
+static void
+safefile_init(struct safefile *sf)
+{
+	memset(sf, 0, sizeof *sf);
+	sf->dirfd = -1;
+}
+
+/* exact's directory and last component. */
+static int
+locate_exact(struct safefile *sf, const char *exact, char *err, size_t errlen)
+{
+	const char *slash = strrchr(exact, '/'), *base = slash ? slash + 1 : exact;
+
+	if (strlen(exact) >= sizeof sf->path) {
+		too_long(exact, err, errlen);
+		return -1;
+	}
+	if (strlen(base) >= sizeof sf->name) {
+		/* What creating it would have said. */
+		snprintf(err, errlen, "create %s: %s", exact, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	if (*base == '\0' || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
+		snprintf(err, errlen, "%s: names a directory (give a file name)", exact);
+		return -1;
+	}
+	if (slash == NULL)
+		snprintf(sf->dir, sizeof sf->dir, ".");
+	else if (slash == exact)
+		snprintf(sf->dir, sizeof sf->dir, "/");
+	else
+		snprintf(sf->dir, sizeof sf->dir, "%.*s", (int)(slash - exact), exact);
+	snprintf(sf->name, sizeof sf->name, "%s", base);
+	snprintf(sf->path, sizeof sf->path, "%s", exact);
+	return 0;
+}
+
+int
+safefile_locate(struct safefile *sf, const char *dir, const char *name,
+    const char *exact, char *err, size_t errlen)
+{
+	safefile_init(sf);
+	if (exact != NULL)
+		return locate_exact(sf, exact, err, errlen);
+	if (strlen(dir) >= sizeof sf->dir) {
+		too_long(dir, err, errlen);
+		return -1;
+	}
+	snprintf(sf->dir, sizeof sf->dir, "%s", dir);
+	snprintf(sf->name, sizeof sf->name, "%s", name);
+	return set_path(sf, err, errlen);
+}
+
+int
+safefile_open_dir(struct safefile *sf, char *err, size_t errlen)
+{
+	int saved;
+
+	sf->dirfd = open(sf->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (sf->dirfd >= 0)
+		return 0;
+	saved = errno;
+	/* Missing or not a directory: the message the targets' check gives. */
+	if (safefile_check_dir(sf->dir, err, errlen) == -1)
+		return -1;
+	snprintf(err, errlen, "open %s: %s%s", sf->dir, strerror(saved),
+	    saved == EACCES ? " (try a directory you can read and write)" : "");
+	return -1;
+}
+
+/* A fresh name: prefix and random characters. */
+static void
+random_name(struct safefile *sf, const char *prefix, uint64_t *state)
+{
+	unsigned char bytes[RANDOM_CHARS];
+	size_t i, n = strlen(prefix);
+
+	random_fill(bytes, sizeof bytes, state);
+	memcpy(sf->name, prefix, n);
+	for (i = 0; i < sizeof bytes; i++)
+		sf->name[n + i] = name_chars[bytes[i] % (sizeof name_chars - 1)];
+	sf->name[n + i] = '\0';
+}
+
+/* Create sf->name exclusively, learn what file it is, and register it for
+ * removal, with signals held off so that none can land between the
+ * creation and the registration (nor interrupt the open with EINTR: an
+ * O_EXCL create tried again could find itself). */
+static int
+create_named(struct safefile *sf)
+{
+	sigset_t old;
+	int fd, saved;
+
+	cleanup_block(&old);
+	fd = openat(sf->dirfd, sf->name, O_RDWR | SAFE_FLAGS | O_CREAT | O_EXCL, 0600);
+	if (fd >= 0 && platform_file_id(fd, &sf->dev, &sf->ino) == -1) {
+		saved = errno;
+		/* Just created, never written: ours to remove. */
+		(void)close(fd);
+		(void)unlinkat(sf->dirfd, sf->name, 0);
+		errno = saved;
+		fd = -1;
+	}
+	saved = errno;
+	if (fd >= 0) {
+		cleanup_register(sf->dirfd, sf->name, sf->dev, sf->ino);
+		sf->have_file = true;
+		sf->registered = true;
+	}
+	cleanup_unblock(&old);
+	errno = saved;
+	return fd;
+}
+
+int
+safefile_create(struct safefile *sf, const char *unique_prefix, const char *exists_hint,
+    char *err, size_t errlen)
+{
+	uint64_t state = random_seed();
+	int fd = -1, tries, saved;
+
+	if (unique_prefix != NULL && strlen(unique_prefix) + RANDOM_CHARS >= sizeof sf->name) {
+		snprintf(err, errlen, "create %s: %s", sf->path, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	for (tries = 0; tries < (unique_prefix ? CREATE_TRIES : 1); tries++) {
+		if (unique_prefix != NULL)
+			random_name(sf, unique_prefix, &state);
+		if ((fd = create_named(sf)) >= 0 || errno != EEXIST)
+			break;
+	}
+	saved = errno;
+	/* The path of the name picked, or of the pattern asked for rather
+	 * than the last name tried. */
+	if (unique_prefix != NULL) {
+		if (fd == -1)
+			snprintf(sf->name, sizeof sf->name, "%sXXXXXX", unique_prefix);
+		(void)set_path(sf, err, errlen);	/* as long as the pattern's */
+	}
+	if (fd >= 0)
+		return fd;
+	if (saved == EEXIST)
+		snprintf(err, errlen, "%s: already exists (%s)", sf->path, exists_hint);
+	else
+		snprintf(err, errlen, "create %s: %s%s", sf->path, strerror(saved),
+		    saved == EACCES || saved == EPERM || saved == EROFS ?
+		    " (try a directory you can write)" : "");
+	return -1;
+}
+
+/* Whether, after a failed open, the name no longer leads to the file:
+ * gone, or a symbolic link (refused by O_NOFOLLOW) or another file in its
+ * place. errno is kept. */
+static bool
+name_replaced(const struct safefile *sf)
+{
+	struct stat st;
+	int saved = errno;
+	bool replaced = fstatat(sf->dirfd, sf->name, &st, AT_SYMLINK_NOFOLLOW) == 0 ?
+	    st.st_dev != sf->dev || st.st_ino != sf->ino : errno == ENOENT;
+
+	errno = saved;
+	return replaced;
+}
+
+int
+safefile_reopen(const struct safefile *sf, int flags, bool direct, const char **what)
+{
+	dev_t dev;
+	ino_t ino;
+	int fd, saved;
+
+	flags |= O_RDWR | SAFE_FLAGS;
+	/* An open interrupted by a signal (NFS, FUSE) is tried again. */
+	do {
+		*what = "open";
+		if (direct)
+			fd = platform_open_direct(sf->dirfd, sf->name, flags, what);
+		else
+			fd = openat(sf->dirfd, sf->name, flags);
+	} while (fd == -1 && errno == EINTR);
+	if (fd == -1)
+		return name_replaced(sf) ? SAFEFILE_REPLACED : -1;
+	/* The device and inode only: see platform_file_id. */
+	if (platform_file_id(fd, &dev, &ino) == -1) {
+		saved = errno;
+		*what = "fstat";
+		(void)close(fd);
+		errno = saved;
+		return -1;
+	}
+	if (dev != sf->dev || ino != sf->ino) {
+		(void)close(fd);	/* not ours: nothing to report about it */
+		return SAFEFILE_REPLACED;
+	}
+	return fd;
+}
+
+int
+safefile_open_existing(struct safefile *sf, bool *gone, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd;
+
+	do
+		fd = openat(sf->dirfd, sf->name, O_RDONLY | O_NONBLOCK | SAFE_FLAGS);
+	while (fd == -1 && errno == EINTR);
+	*gone = fd == -1 && errno == ENOENT;
+	if (fd == -1) {
+		if (errno == ELOOP)
+			snprintf(err, errlen, "%s: a symbolic link (refused: syncprobe never "
+			    "makes one)", sf->path);
+		else
+			snprintf(err, errlen, "%s: %s", sf->path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    platform_file_id(fd, &sf->dev, &sf->ino) == -1) {
+		snprintf(err, errlen, "%s: not a regular file (refused)", sf->path);
+		(void)close(fd);
+		return -1;
+	}
+	sf->have_file = true;
+	return fd;
+}
+
+int
+safefile_sync(const struct safefile *sf, int fd, char *err, size_t errlen)
+{
+	if (fsync(fd) == -1) {
+		snprintf(err, errlen, "fsync %s: %s", sf->path, strerror(errno));
+		return -1;
+	}
+	/* Some filesystems refuse fsync on a directory (EINVAL): that is
+	 * not an error in the target. */
+	if (fsync(sf->dirfd) == -1 && errno != EINVAL && errno != EBADF) {
+		snprintf(err, errlen, "fsync %s: %s", sf->dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+bool
+safefile_direct_refused(int err)
+{
+	return err == EINVAL || err == ENOTSUP || err == EOPNOTSUPP;
+}
+
+void
+safefile_keep(struct safefile *sf)
+{
+	if (sf->registered)
+		cleanup_forget();
+	sf->registered = false;
+}
+
+/* Remove the name while it is the file dev/ino; 0 or -1 with why in err. */
+static int
+remove_ours(const struct safefile *sf, char *err, size_t errlen)
+{
+	switch (cleanup_remove_file(sf->dirfd, sf->name, sf->dev, sf->ino)) {
+	case CLEANUP_REMOVED:
+		return 0;
+	case CLEANUP_GONE:
+		snprintf(err, errlen, "remove %s: %s (renamed or removed by someone else "
+		    "while syncprobe ran)", sf->path, strerror(ENOENT));
+		break;
+	case CLEANUP_REPLACED:
+		snprintf(err, errlen, "remove %s: replaced by another file or a symbolic "
+		    "link (left as it is)", sf->path);
+		break;
+	case CLEANUP_FAILED:
+		snprintf(err, errlen, "remove %s: %s", sf->path, strerror(errno));
+		break;
+	}
+	return -1;
+}
+
+int
+safefile_remove(struct safefile *sf, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	if (sf->dirfd < 0)
+		return 0;
+	if (sf->have_file)
+		rc = remove_ours(sf, err, errlen);
+	safefile_keep(sf);
+	sf->have_file = false;
+	if (close(sf->dirfd) == -1 && rc == 0) {
+		snprintf(err, errlen, "close %s: %s", sf->dir, strerror(errno));
+		rc = -1;
+	}
+	sf->dirfd = -1;
+	return rc;
+}
+
+void
+safefile_close(struct safefile *sf)
+{
+	safefile_keep(sf);
+	/* A read-only directory descriptor: a failed close loses nothing. */
+	if (sf->dirfd >= 0)
+		(void)close(sf->dirfd);
+	sf->dirfd = -1;
+}

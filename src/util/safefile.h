@@ -1,0 +1,97 @@
+/* safefile.h: every file syncprobe creates (the probe's test file, the
+ * durability file) and every file it opens again, reached safely in a
+ * directory others may write to.
+ *
+ * syncprobe often runs as root in such a directory, and someone who can
+ * write there can swap a name for a symbolic link or another file between
+ * two calls. So the directory is opened once and held; the file is
+ * created exclusively (O_CREAT | O_EXCL | O_NOFOLLOW), registered with
+ * util/cleanup for removal on signals in the same step, with signals held
+ * off; every reopen is relative to the held directory, never through a
+ * symbolic link, and checked to be the file created (device and inode);
+ * and the name is removed only while it still leads to that file.
+ *
+ * It sits in util, the lowest layer, because it needs nothing above util
+ * (cleanup, platform, random) and both the probe and the durability
+ * commands build on it. */
+#ifndef SYNCPROBE_SAFEFILE_H
+#define SYNCPROBE_SAFEFILE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* safefile_reopen's result when the name no longer leads to the file
+ * created (gone, or a symbolic link or another file in its place). */
+#define SAFEFILE_REPLACED (-2)
+
+struct safefile {
+	int dirfd;		/* the directory, held; -1 when not open */
+	char dir[PATH_MAX];	/* the directory as given, for messages */
+	char name[NAME_MAX + 1];	/* the file's name in it */
+	char path[PATH_MAX];	/* dir/name, for messages only */
+	dev_t dev;		/* the file created or opened */
+	ino_t ino;
+	bool have_file;		/* dev and ino are of a file created or opened */
+	bool registered;	/* cleanup removes it on a signal */
+};
+
+/* Whether dir exists and is a directory; -1 with a message in err if not. */
+int safefile_check_dir(const char *dir, char *err, size_t errlen);
+
+/* Where the file goes: exactly the path `exact` when it is not NULL (its
+ * directory and its last component), else `name` in `dir`. Nothing is
+ * opened. 0, or -1 with a message in err (too long, no file name). */
+int safefile_locate(struct safefile *sf, const char *dir, const char *name,
+    const char *exact, char *err, size_t errlen);
+
+/* Open and hold sf->dir. 0, or -1 with a message in err. */
+int safefile_open_dir(struct safefile *sf, char *err, size_t errlen);
+
+/* Create sf->name exclusively in the held directory (O_RDWR, mode 0600,
+ * never through a symbolic link, never an existing file), learn what
+ * file it is and register it for removal, signals blocked in between.
+ * With unique_prefix, the name is unique_prefix and six random characters
+ * (as mkstemp, which cannot create relative to a directory), tried anew
+ * while it exists. Returns the descriptor; -1 with a message in err
+ * (exists_hint, in parentheses, follows "already exists"). */
+int safefile_create(struct safefile *sf, const char *unique_prefix,
+    const char *exists_hint, char *err, size_t errlen);
+
+/* Open the file again for reading and writing with flags (O_RDWR,
+ * O_NOFOLLOW, O_CLOEXEC and O_NOCTTY are added; O_DIRECT or its like when direct), an open interrupted by a
+ * signal tried again. Returns the descriptor; -1 with errno and *what
+ * naming the step that failed ("open", "open with O_DIRECT", "fstat"); or
+ * SAFEFILE_REPLACED (nothing left open) when the name now leads to
+ * another file or to none. */
+int safefile_reopen(const struct safefile *sf, int flags, bool direct, const char **what);
+
+/* Open an existing file to read it (the verifier): never through a
+ * symbolic link, never blocking on a FIFO, only a regular file; its
+ * identity is kept for safefile_remove. Returns the descriptor, or -1
+ * with a message in err and *gone set when there is no such name. */
+int safefile_open_existing(struct safefile *sf, bool *gone, char *err, size_t errlen);
+
+/* Sync the file (fd) and its directory entry: fsync of both. 0, or -1
+ * with a message in err. */
+int safefile_sync(const struct safefile *sf, int fd, char *err, size_t errlen);
+
+/* Whether errno from a direct open or write means "this filesystem does
+ * not do direct I/O this way" rather than an I/O error. */
+bool safefile_direct_refused(int err);
+
+/* From now on a signal leaves the file where it is (the durability file,
+ * once it holds what must survive). */
+void safefile_keep(struct safefile *sf);
+
+/* Remove the file, if its name still leads to it, and let go of the
+ * directory. 0, or -1 with a message in err: gone, replaced (left as it
+ * is), or the unlink failed. Nothing to remove (no file created or
+ * opened) is 0. */
+int safefile_remove(struct safefile *sf, char *err, size_t errlen);
+
+/* Let go of the directory and keep the file. */
+void safefile_close(struct safefile *sf);
+
+#endif
