@@ -2,8 +2,9 @@
 # cli_race.sh: whatever someone else who can write to the target directory
 # does while syncprobe runs, syncprobe writes only to the file it created
 # (issue 10). First deterministically, with tests/faultshim.so swapping the
-# test file right before a reopen; then for real, as root against a swap
-# loop run as nobody.
+# test file (or the durability writer's file) right before a reopen; then
+# for real, as root against a swap loop run as nobody, the probe and the
+# durability writer alike.
 . "$top_srcdir/tests/lib.sh"
 
 dir=$WORK/target
@@ -91,6 +92,48 @@ if swapped "-f FILE, a symbolic link before the first reopen: stopped" symlink 1
 fi
 rm -f "$dir"/.syncprobe.*
 
+# ---- the durability writer's file, swapped between its creation and its
+# reopen with the method's flags (util/safefile, as the test file) ----
+DREPLACED="replaced while syncprobe was creating it (nothing written to what is there now)"
+
+# writer_swapped DESC KIND: the writer on $dir with the shim doing
+# SYNCPROBE_SWAP=KIND:1 (its one reopen); exit 1, the one message, no
+# header line, and whatever was put in the file's place untouched.
+writer_swapped() {
+	desc=$1 kind=$2
+	if [ -z "$preload" ]; then
+		tap_skip "$desc" "LD_PRELOAD of tests/faultshim.so does not work here"
+		return
+	fi
+	rm -f "$WORK/log" "$dir"/syncprobe-durability*
+	rc=0
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_SWAP=$kind:1 SYNCPROBE_SWAP_DECOY=$decoy \
+	    SYNCPROBE_FAULT_PATH=$dir SYNCPROBE_FAULT_LOG=$WORK/log \
+	    "$SYNCPROBE" durability write -q -n 5 --file-size=64k --direct=off "$dir" \
+	    >"$WORK/out" 2>"$WORK/err" || rc=$?
+	problems=
+	grep -q "^swap $kind 1\$" "$WORK/log" || problem "the shim did not swap (log: $(cat "$WORK/log"))"
+	[ "$rc" -eq 1 ] || problem "exit status $rc, want 1"
+	[ "$(cat "$WORK/err")" = "syncprobe: $dir/syncprobe-durability: $DREPLACED" ] ||
+	    problem "stderr is not 'syncprobe: $dir/syncprobe-durability: $DREPLACED'"
+	[ ! -s "$WORK/out" ] || problem "something was acknowledged: $(head -n 2 "$WORK/out")"
+	[ "$(cksum <"$decoy")" = "$decoy_sum" ] || problem "the decoy was written"
+	case $kind in
+	symlink) [ -L "$dir/syncprobe-durability" ] || problem "the link is not left in place" ;;
+	file) [ "$(cat "$dir/syncprobe-durability" 2>/dev/null)" = "someone else's file" ] ||
+	    problem "the file put in its place was changed or removed" ;;
+	esac
+	if [ -z "$problems" ]; then
+		tap_ok "$desc"
+	else
+		tap_fail "$desc" "$problems${nl}stderr: $(cat "$WORK/err")"
+	fi
+	rm -f "$dir"/syncprobe-durability*
+}
+
+writer_swapped "durability writer, a symbolic link before its reopen: stopped, replaced while syncprobe was creating it, the decoy and the link untouched" symlink
+writer_swapped "durability writer, another file before its reopen: stopped, replaced while syncprobe was creating it, that file untouched" file
+
 # ---- the target directory renamed during the run ----
 # The file is still reached, and removed, through the directory held.
 if [ -n "$preload" ]; then
@@ -136,36 +179,54 @@ else
 	AS_NOBODY="setpriv --reuid=nobody --regid=$nobody_gid --clear-groups"
 	$AS_NOBODY true 2>/dev/null || why="setpriv cannot switch to nobody here"
 fi
-if [ -n "$why" ]; then
-	tap_skip "$race_desc: the decoy is untouched" "$why"
-	tap_skip "$race_desc: every run exits 0, or 1 saying the file was replaced" "$why"
-else
-	race=$WORK/race
-	mkdir "$race"
-	chown nobody "$race"
+# race DESC REPLACED ARGS...: RACE_RUNS runs of syncprobe ARGS as root in
+# $race against the swap loop as nobody; every run must exit 0, or 1 with
+# the one message ending in REPLACED, and the decoy stay untouched.
+race() {
+	desc=$1 replaced=$2
+	shift 2
+	rm -f "$WORK/stop"
 	$AS_NOBODY "$WORK/race_swap" "$race" "$decoy" "$WORK/stop" >"$WORK/swaps" 2>&1 &
 	swapper=$!
 	statuses= bad=
 	i=0
 	while [ $i -lt $RACE_RUNS ]; do
-		run -q -n 50 --file-size 64k -t one,descriptor -m fdatasync --direct=off "$race"
+		run "$@" "$race"
 		statuses="$statuses $rc"
 		case $rc:$(cat "$WORK/err") in
 		0:) ;;
-		1:*": $REPLACED") ;;
+		1:"syncprobe: "*"$race/"*": $replaced") ;;
 		*) bad="$bad${nl}run $i: exit $rc: $(cat "$WORK/err")" ;;
 		esac
-		rm -f "$race"/.syncprobe.*
+		rm -f "$race"/.syncprobe.* "$race"/syncprobe-durability*
 		i=$((i + 1))
 	done
 	: >"$WORK/stop"
 	wait "$swapper" || :
-	decoy_intact "$race_desc ($(cat "$WORK/swaps") swaps; exits:$statuses)"
+	decoy_intact "$desc ($(cat "$WORK/swaps") swaps; exits:$statuses)"
 	if [ -z "$bad" ]; then
-		tap_ok "$race_desc: every run exits 0, or 1 saying the file was replaced"
+		tap_ok "$desc: every run exits 0, or 1 saying the file was replaced"
 	else
-		tap_fail "$race_desc: every run exits 0, or 1 saying the file was replaced" "$bad"
+		tap_fail "$desc: every run exits 0, or 1 saying the file was replaced" "$bad"
 	fi
+}
+
+writer_desc="$RACE_RUNS root durability writers against the swap loop"
+if [ -n "$why" ]; then
+	for d in "$race_desc" "$writer_desc"; do
+		tap_skip "$d: the decoy is untouched" "$why"
+		tap_skip "$d: every run exits 0, or 1 saying the file was replaced" "$why"
+	done
+else
+	race=$WORK/race
+	mkdir "$race"
+	chown nobody "$race"
+	race "$race_desc" "$REPLACED" \
+	    -q -n 50 --file-size 64k -t one,descriptor -m fdatasync --direct=off
+	# The durability writer creates its file, fills it, reopens it with
+	# the method's flags and writes records.
+	race "$writer_desc" "$DREPLACED" \
+	    durability write -q -n 20 --file-size 64k --pattern=append -m fdatasync --direct=off
 fi
 
 tap_done

@@ -27,7 +27,8 @@
  *
  * plays the part of someone else who can write to the target directory,
  * right before the Nth reopen of the test file (an open, without O_CREAT,
- * of a name that starts ".syncprobe."), and then lets that open go on:
+ * of a name that starts ".syncprobe.", or of the durability writer's
+ * "syncprobe-durability"), and then lets that open go on:
  * KIND symlink renames the test file to NAME.moved and puts a symbolic
  * link to FILE in its place; file does the same with a new regular file
  * holding "someone else's file\n"; renamedir renames the directory named
@@ -554,7 +555,7 @@ maybe_swap(int dirfd, const char *path, int flags)
 		return;
 	base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	if (strncmp(base, ".syncprobe.", 11) != 0)
+	if (strncmp(base, ".syncprobe.", 11) != 0 && strcmp(base, "syncprobe-durability") != 0)
 		return;
 	if (++swap_calls == swap_nth)
 		swap_now(dirfd, path);

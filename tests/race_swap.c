@@ -1,7 +1,8 @@
 /* race_swap.c: a helper for tests/cli_race.sh, not a test itself. It plays
  * someone else who can write to the target directory: as fast as it can,
- * it renames every test file it sees there (.syncprobe.*) away and puts a
- * symbolic link to DECOY in its place, until STOPFILE exists. Then it
+ * it renames every test file it sees there (.syncprobe.*, and the
+ * durability writer's syncprobe-durability) away and puts a symbolic
+ * link to DECOY in its place, until STOPFILE exists. Then it
  * prints how many swaps it made.
  *
  *   race_swap DIR DECOY STOPFILE
@@ -19,15 +20,19 @@
 #include <unistd.h>
 
 #define PREFIX     ".syncprobe."
+#define DURABILITY "syncprobe-durability"
 #define MOVED      ".moved"
 #define NAME_BYTES 256
 
-/* Whether name is a test file that has not been moved yet. */
+/* Whether name is a test file (or the durability writer's file) that
+ * has not been moved yet. */
 static int
 is_test_file(const char *name)
 {
 	size_t len = strlen(name);
 
+	if (strcmp(name, DURABILITY) == 0)
+		return 1;
 	return strncmp(name, PREFIX, strlen(PREFIX)) == 0 &&
 	    !(len > strlen(MOVED) && strcmp(name + len - strlen(MOVED), MOVED) == 0);
 }

@@ -1,9 +1,8 @@
-/* durability.c: the durability writer and verifier (durability.h) and the
- * handling of their file. syncprobe runs as root in directories others
- * can write, so the directory is opened once and the file reached only
- * through it (openat, O_NOFOLLOW). The writer creates its file
- * exclusively, checks that it is a regular file and, when it reopens it,
- * the same one, and writes nothing else. The verifier only reads, and
+/* durability.c: the durability writer and verifier (durability.h). The
+ * file is reached as util/safefile reaches every file syncprobe makes
+ * (a held directory, exclusive creation, an identity check on the
+ * reopen, removal only while the name is ours): the writer writes to
+ * nothing but the file it created, and the verifier only reads, and
  * believes a file only once its header says what it is. */
 #include "config.h"
 
@@ -14,40 +13,29 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "durability/durability_report.h"
+#include "durability/durability_verdict.h"
 #include "probe/method.h"
 #include "util/diag.h"
-#include "util/platform.h"
 #include "report/report.h"
+#include "util/cleanup.h"
+#include "util/platform.h"
+#include "util/safefile.h"
 #include "util/space.h"
 #include "util/status.h"
 
 #define WHY_LEN       512			/* why, without a path */
 #define ERR_LEN       (PATH_MAX + WHY_LEN + 64)	/* a path or two and why */
-#define CREATE_FLAGS  (O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC)
-#define REOPEN_FLAGS  (O_RDWR | O_NOFOLLOW | O_CLOEXEC)
-#define VERIFY_FLAGS  (O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-
-/* Set by the handler of SIGINT, SIGTERM and SIGHUP: the writer stops
- * before its next record. The signal path's one piece of global state. */
-static volatile sig_atomic_t stop_requested;
-
-/* Where the durability file is: a directory held open and a name in it. */
-struct place {
-	char path[PATH_MAX];	/* for messages and the header line */
-	char dir[PATH_MAX];
-	char name[PATH_MAX];
-	int dirfd;
-};
+#define EXISTS_HINT   "an earlier run's file? verify it with syncprobe durability verify, or remove it"
 
 struct writer {
 	const struct options *o;
 	const struct method *method;
 	struct durable_header header;
-	struct place place;
+	struct safefile file;
 	int fd;
 	unsigned char *block;	/* one block, aligned for direct I/O */
 };
@@ -83,12 +71,6 @@ open_flags_for(const struct method *m)
 	return method_open_flags(m);
 }
 
-static int
-open_direct_for(int dirfd, const char *name, int flags, const char **what)
-{
-	return platform_open_direct(dirfd, name, flags, what);
-}
-
 /* The call that makes the record durable (none for open_* methods: their
  * write returned only once it was), and its name for messages. */
 static int
@@ -107,91 +89,10 @@ sync_name_for(const struct method *m)
 
 /* From -f FILE, or TARGET (default .) and DURABILITY_FILE_NAME. */
 static int
-place_resolve(struct place *pl, const struct options *o, char *err, size_t errlen)
+locate_file(struct safefile *sf, const struct options *o, char *err, size_t errlen)
 {
-	const char *slash;
-	int n;
-
-	memset(pl, 0, sizeof *pl);
-	pl->dirfd = -1;
-	if (o->filename != NULL) {
-		n = snprintf(pl->path, sizeof pl->path, "%s", o->filename);
-		slash = strrchr(pl->path, '/');
-		if (slash == NULL)
-			snprintf(pl->dir, sizeof pl->dir, ".");
-		else
-			snprintf(pl->dir, sizeof pl->dir, "%.*s", slash == pl->path ? 1 :
-			    (int)(slash - pl->path), pl->path);
-		snprintf(pl->name, sizeof pl->name, "%s", slash ? slash + 1 : pl->path);
-	} else {
-		const char *dir = o->ntargets ? o->targets[0] : ".";
-
-		snprintf(pl->dir, sizeof pl->dir, "%s", dir);
-		snprintf(pl->name, sizeof pl->name, "%s", DURABILITY_FILE_NAME);
-		n = snprintf(pl->path, sizeof pl->path, "%s%s%s", dir,
-		    dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", DURABILITY_FILE_NAME);
-	}
-	if (n < 0 || (size_t)n >= sizeof pl->path) {
-		snprintf(err, errlen, "%.60s...: %s", pl->path, strerror(ENAMETOOLONG));
-		return -1;
-	}
-	if (pl->name[0] == '\0' || strcmp(pl->name, ".") == 0 || strcmp(pl->name, "..") == 0) {
-		snprintf(err, errlen, "%s: names no file (give -f a file name)", pl->path);
-		return -1;
-	}
-	return 0;
-}
-
-static int
-place_open_dir(struct place *pl, char *err, size_t errlen)
-{
-	pl->dirfd = open(pl->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (pl->dirfd >= 0)
-		return 0;
-	if (errno == ENOTDIR)
-		snprintf(err, errlen, "%s: not a directory (give a directory)", pl->dir);
-	else
-		snprintf(err, errlen, "%s: %s (give an existing directory)", pl->dir, strerror(errno));
-	return -1;
-}
-
-static void
-place_close(struct place *pl)
-{
-	/* A read-only directory descriptor: a failed close loses nothing. */
-	if (pl->dirfd >= 0)
-		(void)close(pl->dirfd);
-	pl->dirfd = -1;
-}
-
-/* Whether the name still leads to the file open as fd (no one swapped
- * it since), which must be a regular file. */
-static bool
-place_holds(const struct place *pl, int fd)
-{
-	struct stat named, opened;
-
-	if (fstat(fd, &opened) == -1 || !S_ISREG(opened.st_mode))
-		return false;
-	if (fstatat(pl->dirfd, pl->name, &named, AT_SYMLINK_NOFOLLOW) == -1)
-		return false;
-	return named.st_dev == opened.st_dev && named.st_ino == opened.st_ino;
-}
-
-/* Remove the name, if it is still the file open as fd. */
-static int
-place_remove(const struct place *pl, int fd, char *err, size_t errlen)
-{
-	if (!place_holds(pl, fd)) {
-		snprintf(err, errlen, "%s: not removed (it is no longer the file that was "
-		    "opened)", pl->path);
-		return -1;
-	}
-	if (unlinkat(pl->dirfd, pl->name, 0) == -1) {
-		snprintf(err, errlen, "remove %s: %s", pl->path, strerror(errno));
-		return -1;
-	}
-	return 0;
+	return safefile_locate(sf, o->ntargets ? o->targets[0] : ".", DURABILITY_FILE_NAME,
+	    o->filename, err, errlen);
 }
 
 /* ---- Small I/O helpers ---- */
@@ -247,34 +148,16 @@ report_error(const char *msg)
 
 /* ---- The writer ---- */
 
+/* SIGINT, SIGTERM and SIGHUP end the writer after the record in hand
+ * (cleanup_stop_flag); until the header line is out, these and every
+ * other terminating signal remove the file (util/cleanup). A closed
+ * standard output is an error to report (EPIPE), not a silent death, so
+ * SIGPIPE is ignored first (cleanup leaves an ignored signal ignored). */
 static void
-on_stop(int sig)
+install_signals(void)
 {
-	(void)sig;
-	stop_requested = 1;
-}
-
-/* SIGINT, SIGTERM and SIGHUP end the writer after the record in hand and
- * keep the file; one ignored at start (nohup) stays ignored. A closed
- * standard output is an error to report (EPIPE), not a silent death. */
-static void
-install_stop_handlers(void)
-{
-	static const int stops[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa, old;
-	size_t i;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop;
-	sa.sa_flags = SA_RESTART;	/* stdout's write must not fail EINTR */
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof stops / sizeof stops[0]; i++) {
-		if (sigaction(stops[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(stops[i], &sa, NULL);
-	}
 	signal(SIGPIPE, SIG_IGN);
-	signal(SIGXFSZ, SIG_IGN);
+	cleanup_install();
 }
 
 /* 64 random bits, so that no two runs share an id; the clock and the pid
@@ -303,26 +186,8 @@ new_run_id(void)
 static int
 create_file(struct writer *w, char *err, size_t errlen)
 {
-	struct stat st;
-	int e;
-
-	w->fd = openat(w->place.dirfd, w->place.name, CREATE_FLAGS, 0600);
-	if (w->fd == -1) {
-		e = errno;
-		if (e == EEXIST)
-			snprintf(err, errlen, "%s: already exists (an earlier run's file? verify "
-			    "it with syncprobe durability verify, or remove it)", w->place.path);
-		else
-			snprintf(err, errlen, "create %s: %s%s", w->place.path, strerror(e),
-			    e == EACCES || e == EPERM || e == EROFS ?
-			    " (try a directory you can write)" : "");
-		return -1;
-	}
-	if (fstat(w->fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file after creating it", w->place.path);
-		return -1;
-	}
-	return 0;
+	w->fd = safefile_create(&w->file, NULL, EXISTS_HINT, err, errlen);
+	return w->fd == -1 ? -1 : 0;
 }
 
 /* Zeros to --file-size, then the header in block 0, synced with the
@@ -346,59 +211,45 @@ prefill(struct writer *w, char *err, size_t errlen)
 	durable_header_encode(w->block, &w->header);
 	if (write_at(w->fd, w->block, g->block_bytes, 0) == -1)
 		goto fail;
-	if (fsync(w->fd) == -1) {
-		snprintf(err, errlen, "fsync %s: %s", w->place.path, strerror(errno));
-		return -1;
-	}
-	/* Some filesystems refuse fsync on a directory (EINVAL): nothing to
-	 * do about that here. */
-	if (fsync(w->place.dirfd) == -1 && errno != EINVAL && errno != EBADF) {
-		snprintf(err, errlen, "fsync %s: %s", w->place.dir, strerror(errno));
-		return -1;
-	}
-	return 0;
+	return safefile_sync(&w->file, w->fd, err, errlen);
 fail:
-	snprintf(err, errlen, "write %s: %s%s", w->place.path, strerror(errno),
+	snprintf(err, errlen, "write %s: %s%s", w->file.path, strerror(errno),
 	    errno == ENOSPC || errno == EDQUOT || errno == EFBIG ?
 	    " (use a smaller --file-size)" : "");
 	return -1;
 }
 
-/* Reopen the file with the method's flags (O_DSYNC, O_DIRECT, ...) and
- * check that the name still leads to the file created; then write only
- * through the new descriptor. Returns 0, 1 when direct I/O is refused
- * here, or -1 (w->fd is then still the created file's). */
+/* Reopen the file with the method's flags (O_DSYNC, O_DIRECT, ...),
+ * checked to be the file created; then write only through the new
+ * descriptor. Returns 0, 1 when direct I/O is refused here,
+ * SAFEFILE_REPLACED when the name leads elsewhere now, or -1 (w->fd is
+ * then still the created file's). */
 static int
 reopen_for_method(struct writer *w, char *err, size_t errlen)
 {
-	int flags = REOPEN_FLAGS | open_flags_for(w->method), fd, e;
 	const char *what = "open";
+	int fd = safefile_reopen(&w->file, open_flags_for(w->method),
+	    w->header.direct, &what), e;
 
-	/* Relative to the held directory, never by path; the identity check
-	 * below catches a file swapped in under the same name. */
-	if (w->header.direct)
-		fd = open_direct_for(w->place.dirfd, w->place.name, flags | O_NOFOLLOW, &what);
-	else
-		fd = openat(w->place.dirfd, w->place.name, flags | O_NOFOLLOW);
+	if (fd == SAFEFILE_REPLACED) {
+		snprintf(err, errlen, "%s: replaced while syncprobe was creating it "
+		    "(nothing written to what is there now)", w->file.path);
+		return SAFEFILE_REPLACED;
+	}
 	if (fd == -1) {
 		e = errno;
-		snprintf(err, errlen, "%s %s: %s", what, w->place.path, strerror(e));
-		if (!w->header.direct || (e != EINVAL && e != ENOTSUP && e != EOPNOTSUPP))
+		if (!w->header.direct || !safefile_direct_refused(e)) {
+			snprintf(err, errlen, "%s %s: %s", what, w->file.path, strerror(e));
 			return -1;
+		}
 		snprintf(err, errlen, "%s %s: %s (direct I/O refused here: use --direct=off)",
-		    what, w->place.path, strerror(e));
+		    what, w->file.path, strerror(e));
 		return 1;
-	}
-	if (!place_holds(&w->place, w->fd) || !place_holds(&w->place, fd)) {
-		(void)close(fd);	/* nothing was written through it */
-		snprintf(err, errlen, "%s: replaced while syncprobe was creating it "
-		    "(nothing written to what is there now)", w->place.path);
-		return -1;
 	}
 	if (close(w->fd) == -1) {
 		e = errno;
 		(void)close(fd);
-		snprintf(err, errlen, "close %s: %s", w->place.path, strerror(e));
+		snprintf(err, errlen, "close %s: %s", w->file.path, strerror(e));
 		return -1;
 	}
 	w->fd = fd;
@@ -415,7 +266,7 @@ check_direct_alignment(const struct writer *w, char *err, size_t errlen)
 	if (w->header.geo.block_bytes % off_align == 0 && (uintptr_t)w->block % mem_align == 0)
 		return 0;
 	snprintf(err, errlen, "%s: direct I/O here needs %zu-byte writes and %zu-byte "
-	    "aligned memory (use a larger -b or --direct=off)", w->place.path, off_align,
+	    "aligned memory (use a larger -b or --direct=off)", w->file.path, off_align,
 	    mem_align);
 	return -1;
 }
@@ -451,17 +302,17 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 	w->header.geo.file_bytes = w->o->file_bytes;
 	w->header.geo.pattern = w->o->pattern;
 	snprintf(w->header.method, sizeof w->header.method, "%s", w->method->name);
-	if (place_resolve(&w->place, w->o, err, errlen) == -1)
+	if (locate_file(&w->file, w->o, err, errlen) == -1)
 		return STATUS_USAGE;
-	if (strchr(w->place.path, '\n') != NULL) {
+	if (strchr(w->file.path, '\n') != NULL) {
 		snprintf(err, errlen, "%s: a newline in the path cannot go in the "
-		    "acknowledgements", w->place.path);
+		    "acknowledgements", w->file.path);
 		return STATUS_USAGE;
 	}
-	if (place_open_dir(&w->place, err, errlen) == -1)
+	if (safefile_open_dir(&w->file, err, errlen) == -1)
 		return STATUS_USAGE;
-	if (space_check(w->place.dirfd, w->o->file_bytes, why, sizeof why) == -1) {
-		snprintf(err, errlen, "%s: %s", w->place.dir, why);
+	if (space_check(w->file.dirfd, w->o->file_bytes, why, sizeof why) == -1) {
+		snprintf(err, errlen, "%s: %s", w->file.dir, why);
 		return STATUS_USAGE;
 	}
 	w->block = platform_aligned_alloc(page > 0 ? (size_t)page : 4096, w->o->block_bytes);
@@ -480,25 +331,34 @@ static int
 writer_create(struct writer *w, char *err, size_t errlen)
 {
 	char line[DURABLE_LINE_MAX], why[ERR_LEN];
-	int rc;
+	int rc, reopened = 0;
 
 	if (create_file(w, err, errlen) == -1)
-		return w->fd >= 0 ? STATUS_IO : STATUS_USAGE;
+		return STATUS_USAGE;
 	rc = prefill(w, err, errlen) == -1 ? STATUS_IO : 0;
-	if (rc == 0 && (rc = reopen_for_method(w, err, errlen)) != 0)
-		rc = rc == 1 ? STATUS_USAGE : STATUS_IO;
+	if (rc == 0 && (reopened = reopen_for_method(w, err, errlen)) == SAFEFILE_REPLACED) {
+		/* What the name leads to is not ours: nothing to remove. */
+		safefile_close(&w->file);
+		return STATUS_IO;
+	}
+	if (rc == 0 && reopened != 0)
+		rc = reopened == 1 ? STATUS_USAGE : STATUS_IO;
 	if (rc == 0 && w->header.direct && check_direct_alignment(w, err, errlen) == -1)
 		rc = STATUS_USAGE;
-	if (rc == 0 && durable_header_line(line, sizeof line, &w->header, w->place.path) == -1) {
-		snprintf(err, errlen, "%s: path too long for the header line", w->place.path);
+	if (rc == 0 && durable_header_line(line, sizeof line, &w->header, w->file.path) == -1) {
+		snprintf(err, errlen, "%s: path too long for the header line", w->file.path);
 		rc = STATUS_USAGE;
 	}
-	if (rc == 0 && print_line(line, w->place.path) == -1) {
+	/* From the header line on, the verifier looks for the file: a signal
+	 * must leave it. */
+	if (rc == 0)
+		safefile_keep(&w->file);
+	if (rc == 0 && print_line(line, w->file.path) == -1) {
 		err[0] = '\0';
 		rc = STATUS_IO;
 	}
-	if (rc != 0 && place_remove(&w->place, w->fd, why, sizeof why) == -1)
-		diag_error("%s: left behind (%s)", w->place.path, why);
+	if (rc != 0 && safefile_remove(&w->file, why, sizeof why) == -1)
+		diag_error("%s: left behind (%s)", w->file.path, why);
 	return rc;
 }
 
@@ -512,16 +372,16 @@ write_record(struct writer *w, uint64_t seq)
 
 	durable_record_encode(w->block, g, w->header.run_id, seq);
 	if (write_at(w->fd, w->block, g->block_bytes, off) == -1) {
-		diag_error("write %s: %s", w->place.path, strerror(errno));
+		diag_error("write %s: %s", w->file.path, strerror(errno));
 		return -1;
 	}
 	if (sync_for(w->method, w->fd) == -1) {
 		diag_error("%s %s: %s", sync_name_for(w->method),
-		    w->place.path, strerror(errno));
+		    w->file.path, strerror(errno));
 		return -1;
 	}
 	durable_ack_line(line, sizeof line, w->header.run_id, seq, off);
-	return print_line(line, w->place.path);
+	return print_line(line, w->file.path);
 }
 
 /* Records until stopped; the number of the last acknowledged one in
@@ -534,7 +394,7 @@ writer_loop(struct writer *w, uint64_t *last, enum durable_end *why)
 
 	*last = 0;
 	for (seq = 1;; seq++) {
-		if (stop_requested) {
+		if (*cleanup_stop_flag()) {
 			*why = DURABLE_END_SIGNAL;
 			return;
 		}
@@ -565,18 +425,18 @@ writer_finish(struct writer *w, uint64_t last, enum durable_end why)
 
 	if (!ferror(stdout)) {
 		durable_end_line(line, sizeof line, w->header.run_id, last, why);
-		if (print_line(line, w->place.path) == -1)
+		if (print_line(line, w->file.path) == -1)
 			rc = STATUS_IO;
 	}
 	if (close(w->fd) == -1) {
-		diag_error("close %s: %s", w->place.path, strerror(errno));
+		diag_error("close %s: %s", w->file.path, strerror(errno));
 		rc = STATUS_IO;
 	}
 	w->fd = -1;
 	if (!w->o->quiet)
 		diag_error("%s: kept, %llu records acknowledged (stopped: "
 		    "%s); after the power cut, check it with syncprobe durability verify",
-		    w->place.path, (unsigned long long)last, durable_end_name(why));
+		    w->file.path, (unsigned long long)last, durable_end_name(why));
 	return rc;
 }
 
@@ -592,8 +452,8 @@ durability_write(const struct options *o)
 	memset(&w, 0, sizeof w);
 	w.o = o;
 	w.fd = -1;
-	w.place.dirfd = -1;
-	install_stop_handlers();
+	w.file.dirfd = -1;
+	install_signals();
 	rc = writer_prepare(&w, err, sizeof err);
 	if (rc == 0)
 		rc = writer_create(&w, err, sizeof err);
@@ -605,7 +465,7 @@ durability_write(const struct options *o)
 	}
 	if (w.fd >= 0)
 		(void)close(w.fd);	/* a failed setup: the file is gone or unused */
-	place_close(&w.place);
+	safefile_close(&w.file);
 	free(w.block);
 	return rc;
 }
@@ -670,35 +530,10 @@ read_acks(struct durability_verdict *v, char *err, size_t errlen)
 	return rc == 0 ? 0 : -1;
 }
 
-/* Open the durability file for reading and refuse what is not a regular
- * file. Returns the descriptor, or -1 (*gone: there is no such file). */
-static int
-open_for_verify(const struct place *pl, bool *gone, char *err, size_t errlen)
-{
-	struct stat st;
-	int fd = openat(pl->dirfd, pl->name, VERIFY_FLAGS);
-
-	*gone = fd == -1 && errno == ENOENT;
-	if (fd == -1) {
-		if (errno == ELOOP)
-			snprintf(err, errlen, "%s: a symbolic link (refused: the writer never "
-			    "makes one)", pl->path);
-		else
-			snprintf(err, errlen, "%s: %s", pl->path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file (refused)", pl->path);
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
 /* Read and judge the header; 0 to go on (header intact and this run's,
  * or lost where the acknowledgements say this file was), -1 to refuse. */
 static int
-check_header(struct durability_verdict *v, int fd, const struct place *pl,
+check_header(struct durability_verdict *v, int fd, const struct safefile *pl,
     char *err, size_t errlen)
 {
 	unsigned char buf[DURABLE_HEADER_BYTES];
@@ -751,63 +586,6 @@ check_header(struct durability_verdict *v, int fd, const struct place *pl,
 	return 0;
 }
 
-/* Keep the DURABILITY_LISTED smallest lost numbers, in order. */
-static void
-list_lost(struct durability_verdict *v, uint64_t seq)
-{
-	unsigned i;
-
-	if (v->nlisted == DURABILITY_LISTED && seq >= v->lost_first[DURABILITY_LISTED - 1])
-		return;
-	i = v->nlisted < DURABILITY_LISTED ? v->nlisted++ : DURABILITY_LISTED - 1;
-	for (; i > 0 && v->lost_first[i - 1] > seq; i--)
-		v->lost_first[i] = v->lost_first[i - 1];
-	v->lost_first[i] = seq;
-}
-
-/* Count one slot: found is the record's number when st is OK; a block
- * that is no intact record may be the write in flight, torn. */
-static void
-tally(struct durability_verdict *v, const unsigned char *block, unsigned char *scratch,
-    uint64_t slot, enum durable_record_status st, uint64_t found)
-{
-	const struct durable_geometry *g = &v->acks.header.geo;
-	uint64_t expected = durable_expected(g, v->acks.last_seq, slot), older, newer;
-	enum durable_verdict verdict = durable_judge(st, found, expected);
-
-	if (st == DURABLE_RECORD_OK) {
-		v->intact++;
-		if (found > v->acks.last_seq)
-			v->unacked++;
-		if (found > v->newest)
-			v->newest = found;
-	}
-	if (verdict == DURABLE_CORRUPT && st == DURABLE_RECORD_CORRUPT &&
-	    durable_record_sectors(block, g, v->acks.header.run_id, slot, scratch,
-	    &older, &newer) == 0)
-		verdict = durable_judge_torn(older, newer, expected, v->acks.last_seq);
-	if (expected != 0)
-		v->expected++;
-	switch (verdict) {
-	case DURABLE_NOTHING_EXPECTED:
-		break;
-	case DURABLE_KEPT:
-		v->kept++;
-		break;
-	case DURABLE_TORN:
-		v->torn++;
-		break;
-	case DURABLE_MISSING:
-		v->missing++;
-		list_lost(v, expected);
-		break;
-	case DURABLE_CORRUPT:
-		v->corrupt++;
-		list_lost(v, expected);
-		break;
-	}
-}
-
 /* Every slot the writer used, against the acknowledgements. */
 static int
 check_slots(struct durability_verdict *v, int fd, char *err, size_t errlen)
@@ -834,22 +612,17 @@ check_slots(struct durability_verdict *v, int fd, char *err, size_t errlen)
 			break;
 		}
 		st = durable_record_check(buf, (size_t)n, g, v->acks.header.run_id, slot, &found);
-		tally(v, buf, scratch, slot, st, found);
+		durability_verdict_tally(v, buf, scratch, slot, st, found);
 	}
 	free(buf);
 	free(scratch);
 	return rc;
 }
 
-bool
-durability_lost(const struct durability_verdict *v)
-{
-	return v->header != DURABLE_HEADER_OK || v->missing > 0 || v->corrupt > 0;
-}
-
-/* --remove: only a file whose header says it is this run's. */
+/* --remove: only a file whose header says it is this run's, and only
+ * while its name still leads to it. */
 static int
-remove_verified(struct durability_verdict *v, const struct place *pl, int fd)
+remove_verified(struct durability_verdict *v, struct safefile *pl)
 {
 	char err[ERR_LEN];
 
@@ -858,7 +631,7 @@ remove_verified(struct durability_verdict *v, const struct place *pl, int fd)
 		    "cannot be told from another file: remove it by hand)", pl->path);
 		return 0;
 	}
-	if (place_remove(pl, fd, err, sizeof err) == -1) {
+	if (safefile_remove(pl, err, sizeof err) == -1) {
 		report_error(err);
 		return STATUS_IO;
 	}
@@ -870,7 +643,7 @@ remove_verified(struct durability_verdict *v, const struct place *pl, int fd)
  * status so far; *judged says whether v holds a whole verdict (it does
  * even when --remove then failed). */
 static int
-verify_file(struct durability_verdict *v, const struct options *o, struct place *pl,
+verify_file(struct durability_verdict *v, const struct options *o, struct safefile *pl,
     bool *judged)
 {
 	char err[ERR_LEN];
@@ -878,7 +651,7 @@ verify_file(struct durability_verdict *v, const struct options *o, struct place 
 	int fd, rc = 0;
 
 	*judged = false;
-	if ((fd = open_for_verify(pl, &gone, err, sizeof err)) == -1) {
+	if ((fd = safefile_open_existing(pl, &gone, err, sizeof err)) == -1) {
 		/* The very path the writer created, and synced with its
 		 * directory before the first acknowledgement: lost. */
 		if (gone && strcmp(pl->path, v->acks.file) == 0) {
@@ -899,7 +672,7 @@ verify_file(struct durability_verdict *v, const struct options *o, struct place 
 	} else {
 		*judged = true;
 		if (o->remove)
-			rc = remove_verified(v, pl, fd);
+			rc = remove_verified(v, pl);
 	}
 	(void)close(fd);	/* read only: a failed close loses nothing */
 	return rc;
@@ -909,22 +682,23 @@ static int
 durability_verify(const struct options *o)
 {
 	struct durability_verdict v;
-	struct place pl;
+	struct safefile pl;
 	char err[ERR_LEN];
 	bool judged;
 	int rc;
 
 	memset(&v, 0, sizeof v);
 	v.acks_path = o->acks;
-	if (place_resolve(&pl, o, err, sizeof err) == -1 || read_acks(&v, err, sizeof err) == -1 ||
-	    place_open_dir(&pl, err, sizeof err) == -1) {
+	pl.dirfd = -1;
+	if (locate_file(&pl, o, err, sizeof err) == -1 || read_acks(&v, err, sizeof err) == -1 ||
+	    safefile_open_dir(&pl, err, sizeof err) == -1) {
 		report_error(err);
-		place_close(&pl);
+		safefile_close(&pl);
 		return STATUS_USAGE;
 	}
 	v.file = pl.path;
 	rc = verify_file(&v, o, &pl, &judged);
-	place_close(&pl);
+	safefile_close(&pl);
 	if (!judged)
 		return rc;
 	if (o->format->kind == REPORT_JSON)
@@ -935,7 +709,7 @@ durability_verify(const struct options *o)
 		diag_error("write standard output: %s", strerror(errno));
 		rc = STATUS_IO;
 	}
-	return durability_lost(&v) ? STATUS_LOST : rc;
+	return durability_verdict_lost(&v) ? STATUS_LOST : rc;
 }
 
 int

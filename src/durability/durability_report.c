@@ -3,7 +3,7 @@
  * DURABILITY). It prints the verdict it is given and judges nothing. */
 #include "config.h"
 
-#include "durability/durability.h"
+#include "durability/durability_report.h"
 
 #include "util/json.h"
 
@@ -24,12 +24,6 @@ header_name(enum durable_header_status h)
 		break;
 	}
 	return "foreign";	/* refused before any report */
-}
-
-static uint64_t
-lost(const struct durability_verdict *v)
-{
-	return v->missing + v->corrupt;
 }
 
 static void
@@ -62,6 +56,7 @@ text_run(FILE *out, const struct durability_verdict *v)
 static void
 text_counts(FILE *out, const struct durability_verdict *v)
 {
+	uint64_t lost = durability_verdict_lost_records(v);
 	unsigned i;
 
 	fprintf(out, "\n  %-34s %10llu\n", "acknowledged records",
@@ -73,13 +68,13 @@ text_counts(FILE *out, const struct durability_verdict *v)
 		fprintf(out, "  %-34s %10llu  (being overwritten: not a loss)\n",
 		    "torn by the write in flight", (unsigned long long)v->torn);
 	fprintf(out, "  %-34s %10llu  (missing %llu, corrupt %llu)\n", "lost",
-	    (unsigned long long)lost(v), (unsigned long long)v->missing,
+	    (unsigned long long)lost, (unsigned long long)v->missing,
 	    (unsigned long long)v->corrupt);
 	if (v->nlisted > 0) {
 		fprintf(out, "    first lost:");
 		for (i = 0; i < v->nlisted; i++)
 			fprintf(out, " %llu", (unsigned long long)v->lost_first[i]);
-		fprintf(out, "%s\n", lost(v) > v->nlisted ? " ..." : "");
+		fprintf(out, "%s\n", lost > v->nlisted ? " ..." : "");
 	}
 	fprintf(out, "  %-34s %10llu", "intact records found", (unsigned long long)v->intact);
 	if (v->newest)
@@ -91,18 +86,20 @@ text_counts(FILE *out, const struct durability_verdict *v)
 void
 durability_report_text(FILE *out, const struct durability_verdict *v)
 {
+	uint64_t lost = durability_verdict_lost_records(v);
+
 	fprintf(out, "syncprobe durability check\n");
 	fprintf(out, "  file: %s\n", v->file);
 	fprintf(out, "  acknowledgements: %s\n", v->acks_path);
 	text_run(out, v);
 	text_counts(out, v);
-	if (!durability_lost(v))
+	if (!durability_verdict_lost(v))
 		fprintf(out, "\nverdict: kept: every acknowledged record the file can still "
 		    "hold is there\n");
-	else if (lost(v) > 0)
+	else if (lost > 0)
 		fprintf(out, "\nverdict: LOST: %llu acknowledged record%s not in the file: the "
-		    "storage\n  acknowledged writes it did not keep\n", (unsigned long long)lost(v),
-		    lost(v) == 1 ? " is" : "s are");
+		    "storage\n  acknowledged writes it did not keep\n", (unsigned long long)lost,
+		    lost == 1 ? " is" : "s are");
 	else
 		fprintf(out, "\nverdict: LOST: the file's header is %s: the storage acknowledged\n"
 		    "  writes it did not keep\n", header_name(v->header));
@@ -142,7 +139,7 @@ durability_report_json(FILE *out, const struct durability_verdict *v)
 	json_uint(&j, "expected", v->expected);
 	json_uint(&j, "kept", v->kept);
 	json_uint(&j, "torn_in_flight", v->torn);
-	json_uint(&j, "lost", lost(v));
+	json_uint(&j, "lost", durability_verdict_lost_records(v));
 	json_uint(&j, "missing", v->missing);
 	json_uint(&j, "corrupt", v->corrupt);
 	json_begin_array(&j, "lost_first");
@@ -155,7 +152,7 @@ durability_report_json(FILE *out, const struct durability_verdict *v)
 	else
 		json_null(&j, "newest_intact");
 	json_uint(&j, "unacknowledged_kept", v->unacked);
-	json_string(&j, "verdict", durability_lost(v) ? "lost" : "kept");
+	json_string(&j, "verdict", durability_verdict_lost(v) ? "lost" : "kept");
 	json_bool(&j, "removed", v->removed);
 	json_end_object(&j);
 }
