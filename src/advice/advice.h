@@ -7,6 +7,7 @@
 
 #include "probe/method.h"
 #include "probe/row.h"
+#include "advice/verdict.h"
 
 struct group_result;
 
@@ -57,6 +58,10 @@ struct advice {
 
 	struct advice_warning warnings[ADVICE_MAX_WARNINGS];
 	size_t nwarnings;
+
+	/* Other systems' rules of thumb (verdict.h): -t etcd's. */
+	struct verdict verdicts[VERDICT_MAX];
+	size_t nverdicts;
 };
 
 /* The advice from the rows: the method, and commit_delay by the rule. */

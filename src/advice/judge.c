@@ -43,4 +43,5 @@ judge_target(const struct options *o, struct target_result *tr)
 		memset(&tr->sleep, 0, sizeof tr->sleep);
 	warnings_compute(tr->rows, tr->nrows, &tr->storage,
 	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
+	verdict_etcd(tr->rows, tr->nrows, &tr->advice);
 }

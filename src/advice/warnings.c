@@ -16,11 +16,12 @@
 #define DEVICE_NAMES_LEN 160	/* the devices a warning names */
 #define DEVICES_NAMED 2		/* more devices than this: "and N more" */
 
-static void warn_implausible(struct advice *a);
+static void warn_implausible(const struct row_result *flush, struct advice *a);
 static void warn_nondurable(const struct storage_info *st, struct advice *a);
 static void warn_nobarrier(const struct storage_info *st, struct advice *a);
 static void warn_volatile(const struct storage_info *st, struct advice *a);
-static void warn_rotational(const struct storage_info *st, struct advice *a);
+static void warn_rotational(const struct storage_info *st, const struct row_result *flush,
+    struct advice *a);
 static void warn_writeback(const struct storage_info *st, struct advice *a);
 static void warn_direct(const struct row_result *rows, size_t n, struct advice *a);
 static void warn_few_samples(struct advice *a);
@@ -34,23 +35,40 @@ op_size(const struct row_result *row, char *buf, size_t len)
 	    buf, len);
 }
 
+/* The row whose flush rate the rules below read: the advice's basis (one
+ * write + sync), or without one a row of appends to a log segment back to
+ * back (-t etcd's). */
+static const struct row_result *
+flush_row(const struct row_result *rows, size_t n, const struct advice *a)
+{
+	size_t i;
+
+	if (a->basis != NULL)
+		return a->basis;
+	for (i = 0; i < n; i++)
+		if (rows[i].spec.segment_bytes > 0 && rows[i].spec.pace_per_sec == 0 &&
+		    rows[i].status == ROW_OK && rows[i].ops > 0)
+			return &rows[i];
+	return NULL;
+}
+
 static void
-warn_implausible(struct advice *a)
+warn_implausible(const struct row_result *flush, struct advice *a)
 {
 	char size[32];
 	double mean;
 
-	if (a->basis == NULL)
+	if (flush == NULL)
 		return;
-	mean = a->basis->mean_usecs;
+	mean = flush->mean_usecs;
 	if (!(mean < WARN_MIN_FLUSH_USECS))
 		return;
-	op_size(a->basis, size, sizeof size);
+	op_size(flush, size, sizeof size);
 	advice_warn(a, "implausible_flush",
 	    "%s took %.3f us per %s write and sync: nothing durable is that fast, so "
 	    "the target is in memory (tmpfs, a RAM disk) or syncs are skipped "
 	    "(eatmydata, nobarrier). Test the directory the database will really use.",
-	    a->basis->spec.name, mean, size);
+	    flush->spec.name, mean, size);
 }
 
 static bool
@@ -164,16 +182,17 @@ warn_volatile(const struct storage_info *st, struct advice *a)
 }
 
 static void
-warn_rotational(const struct storage_info *st, struct advice *a)
+warn_rotational(const struct storage_info *st, const struct row_result *flush,
+    struct advice *a)
 {
 	char names[DEVICE_NAMES_LEN];
 	double per_sec;
 	size_t n;
 
 	n = matching_devices(st, is_rotational, names, sizeof names);
-	if (n == 0 || a->basis == NULL || a->basis->elapsed_ns == 0)
+	if (n == 0 || flush == NULL || flush->elapsed_ns == 0)
 		return;
-	per_sec = a->basis->ops_per_sec;
+	per_sec = flush->ops_per_sec;
 	if (!(per_sec > WARN_MAX_ROTATIONS_PER_SEC))
 		return;
 	advice_warn(a, "rotational_too_fast",
@@ -181,7 +200,7 @@ warn_rotational(const struct storage_info *st, struct advice *a)
 	    "a 15,000 rpm disk turns (250): a write cache is absorbing them. That is "
 	    "durable only if the cache is battery- or flash-backed (a virtual disk: "
 	    "ask how the host caches it).", names, n == 1 ? "reports" : "each report",
-	    a->basis->spec.name, per_sec);
+	    flush->spec.name, per_sec);
 }
 
 static void
@@ -282,13 +301,15 @@ warnings_compute(const struct row_result *rows, size_t n,
     const struct storage_info *st, const struct sleep_result *sleep,
     struct advice *a)
 {
+	const struct row_result *flush = flush_row(rows, n, a);
+
 	/* Most serious first: a target that cannot be durable at all, then a
 	 * device that may not be, then figures that may not be stable. */
-	warn_implausible(a);
+	warn_implausible(flush, a);
 	warn_nondurable(st, a);
 	warn_nobarrier(st, a);
 	warn_volatile(st, a);
-	warn_rotational(st, a);
+	warn_rotational(st, flush, a);
 	warn_writeback(st, a);
 	warn_direct(rows, n, a);
 	warn_few_samples(a);

@@ -108,6 +108,34 @@ set_record_size(void *s, const char *arg, char *err, size_t errlen)
 }
 
 static int
+set_etcd_write_size(void *s, const char *arg, char *err, size_t errlen)
+{
+	char most[32];
+	uint64_t v;
+
+	if (options_parse_size(arg, &v, err, errlen) == -1)
+		return -1;
+	if (v < 1 || v > MAX_ETCD_WRITE_BYTES) {
+		options_format_size(MAX_ETCD_WRITE_BYTES, most, sizeof most);
+		snprintf(err, errlen, "must be from 1 byte to %s", most);
+		return -1;
+	}
+	((struct options *)s)->etcd_write_bytes = (size_t)v;
+	return 0;
+}
+
+static int
+set_etcd_rate(void *s, const char *arg, char *err, size_t errlen)
+{
+	uint64_t v;
+
+	if (options_parse_number(arg, 1, MAX_ETCD_RATE, &v, err, errlen) == -1)
+		return -1;
+	((struct options *)s)->etcd_rate = (unsigned)v;
+	return 0;
+}
+
+static int
 set_histogram(void *s, const char *arg, char *err, size_t errlen)
 {
 	(void)err, (void)errlen;
@@ -141,7 +169,7 @@ static const struct cli_option probe_options[] = {
 	  .help = "size of the preallocated test file (default 16M)",
 	  .parse = cli_set_file_size, .example = "64k" },
 	{ .name = "tests", .letter = 't', .has_arg = required_argument, .arg = "LIST",
-	  .help = "{} or all (default: all but the group-commit experiment)",
+	  .help = "{} or all (default: all but the group-commit experiment and etcd)",
 	  .parse = set_groups, .kind = CLI_VALUE_LIST, .values = cli_groups_values,
 	  .example = "one" },
 	{ .name = "methods", .letter = 'm', .has_arg = required_argument, .arg = "LIST",
@@ -177,6 +205,13 @@ static const struct cli_option probe_options[] = {
 	{ .name = "record-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "log bytes per commit, 1..1M (default 112)",
 	  .parse = set_record_size, .groups = GROUP_BIT(GROUP_GROUP), .example = "112" },
+	{ .name = "etcd-write-size", .has_arg = required_argument, .arg = "SIZE",
+	  .help = "bytes per WAL append, 1..1M (default 2300, fio's recipe)",
+	  .parse = set_etcd_write_size, .groups = GROUP_BIT(GROUP_ETCD), .example = "4k" },
+	{ .name = "etcd-rate", .has_arg = required_argument, .arg = "N",
+	  .help = "the paced row's appends a second, 1..100000 (default 150, as etcdctl "
+	  "check perf's small load)",
+	  .parse = set_etcd_rate, .groups = GROUP_BIT(GROUP_ETCD), .example = "500" },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "report format (default text)", .parse = cli_set_format,
 	  .kind = CLI_VALUE_CHOICE, .values = cli_formats_values, .example = "json" },

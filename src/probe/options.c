@@ -63,6 +63,8 @@ options_defaults(struct options *o)
 	o->commit_siblings = DEFAULT_COMMIT_SIBLINGS;
 	o->txn_work_ns = DEFAULT_TXN_WORK_NS;
 	o->record_bytes = DEFAULT_RECORD_BYTES;
+	o->etcd_write_bytes = DEFAULT_ETCD_WRITE_BYTES;
+	o->etcd_rate = DEFAULT_ETCD_RATE;
 	o->adaptive = true;
 	o->test_ns = 0;
 	o->block_bytes = DEFAULT_BLOCK_BYTES;

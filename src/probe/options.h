@@ -31,6 +31,13 @@
 #define DEFAULT_RECORD_BYTES  112u	/* a one-row INSERT and its commit, PostgreSQL 15 */
 #define MAX_RECORD_BYTES      (1u << 20)
 
+/* -t etcd: fio's recipe writes 2300 bytes (etcd's entries vary with the
+ * objects stored); etcdctl check perf --load=s puts 150 a second. */
+#define DEFAULT_ETCD_WRITE_BYTES 2300u
+#define MAX_ETCD_WRITE_BYTES     MAX_RECORD_BYTES	/* 1M, parsed alike */
+#define DEFAULT_ETCD_RATE        150u
+#define MAX_ETCD_RATE            100000u
+
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
 struct report_format;	/* report.h */
@@ -68,6 +75,9 @@ struct options {
 	unsigned commit_siblings;
 	uint64_t txn_work_ns;
 	size_t record_bytes;
+	/* -t etcd: bytes per WAL append, paced row's appends a second. */
+	size_t etcd_write_bytes;
+	unsigned etcd_rate;
 	const char *const *targets;
 	size_t ntargets;
 	/* The durability check (src/durability.h). */

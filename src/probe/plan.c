@@ -20,6 +20,7 @@ static uint64_t two_blocks(const struct options *o);
 static uint64_t sizes_bytes(const struct options *o);
 static void no_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
 static uint64_t log_bytes(const struct options *o);
+static void etcd_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
 
 const struct group_entry group_table[GROUP_COUNT] = {
 	[GROUP_ONE] = { "one", "Compare file sync methods using one {} write",
@@ -34,6 +35,8 @@ const struct group_entry group_table[GROUP_COUNT] = {
 	[GROUP_NOSYNC] = { "nosync", "Non-sync'ed {} writes", nosync_rows, one_block, true },
 	[GROUP_GROUP] = { "group", "Group commit with commit_delay, {} log pages",
 	    no_rows, log_bytes, false, group_run },
+	[GROUP_ETCD] = { "etcd", "etcd's WAL: appends to a preallocated segment, each synced",
+	    etcd_rows, one_block, false },
 };
 
 /* The open_sync write sizes test: 16kB as n writes of 16kB/n. */
@@ -235,6 +238,52 @@ plan_added_groups(const struct options *o)
 	if (!(o->groups & (1u << GROUP_GROUP)) || (o->groups & (1u << GROUP_ONE)))
 		return 0;
 	return rows_for_advice & ~o->groups;
+}
+
+/* etcd's WAL sync: fdatasync on Linux, F_FULLFSYNC on macOS (its
+ * fileutil.Fdatasync); where F_FULLFSYNC exists, that one. */
+static const struct method *
+etcd_method(void)
+{
+	const struct method *m = method_writethrough();
+
+	return m != NULL ? m : &method_table[METHOD_FDATASYNC];
+}
+
+/* Two rows of etcd's WAL pattern: back to back as fio's recipe (22MiB of
+ * appends by default), and paced at --etcd-rate, the row etcd's verdict
+ * reads (advice/verdict.c). */
+static void
+etcd_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	char size[16];
+	int paced;
+
+	options_format_size(o->etcd_write_bytes, size, sizeof size);
+	for (paced = 0; paced <= 1; paced++) {
+		struct row_spec *r = add_row(specs, n, max);
+
+		if (r == NULL)
+			return;
+		memset(r, 0, sizeof *r);
+		r->group = GROUP_ETCD;
+		r->io = etcd_method();
+		r->kind = OP_WRITE_SYNC;
+		r->writes_per_op = 1;
+		r->write_bytes = o->etcd_write_bytes;
+		r->segment_bytes = ETCD_SEGMENT_BYTES;
+		if (paced) {
+			r->pace_per_sec = o->etcd_rate;
+			r->default_ops = ETCD_PACED_OPS;
+			snprintf(r->name, sizeof r->name, "%s %s, %u/s", r->io->name, size,
+			    o->etcd_rate);
+		} else {
+			r->default_ops = (ETCD_RECIPE_BYTES + o->etcd_write_bytes - 1) /
+			    o->etcd_write_bytes;
+			snprintf(r->name, sizeof r->name, "%s %s, back to back", r->io->name,
+			    size);
+		}
+	}
 }
 
 size_t

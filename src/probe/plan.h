@@ -19,6 +19,11 @@ struct testfile;
 
 #define PLAN_MAX_ROWS     40
 #define SIZES_TOTAL_BYTES 16384u	/* the open_sync sizes group: 16kB per op */
+/* -t etcd: etcd 3.4/3.5 preallocate each WAL segment to 64,000,000 bytes
+ * (wal.SegmentSizeBytes); fio's recipe writes 22MiB back to back. */
+#define ETCD_SEGMENT_BYTES   64000000ULL
+#define ETCD_RECIPE_BYTES    (22ULL * 1024 * 1024)
+#define ETCD_PACED_OPS       1000u	/* enough for a p99.9 of one */
 
 struct group_entry {
 	const char *name;	/* for -t and the JSON "group" */

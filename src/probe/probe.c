@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "probe/pace.h"
 #include "util/cleanup.h"
 #include "util/platform.h"
 #include "util/random.h"
@@ -160,6 +161,12 @@ next_offset(struct row_run *run, unsigned block)
 	size_t len = run->spec->write_bytes;
 	uint64_t off;
 
+	if (run->tail != NULL) {
+		/* segment_room made room before the operation. */
+		off = *run->tail;
+		*run->tail += len;
+		return off;
+	}
 	if (run->pattern == PATTERN_OVERWRITE)
 		return (uint64_t)block * len;
 	if (run->next_off + len > run->tf->bytes)
@@ -339,6 +346,31 @@ choose_batch(struct row_run *run, struct row_result *res)
 	return 0;
 }
 
+/* Whether the row appends to a segment, or waits between its
+ * operations: then each is timed from its own start, never batched. */
+static bool
+times_from_start(const struct row_spec *spec)
+{
+	return spec->segment_bytes > 0 || spec->pace_per_sec > 0;
+}
+
+/* Before an operation of a segment row: a segment too full for its writes
+ * is replaced by a fresh one, as a log moves to its next segment; outside
+ * the operation's time. */
+static int
+segment_room(struct row_run *run, struct op_failure *f)
+{
+	uint64_t need = (uint64_t)run->spec->write_bytes * run->spec->writes_per_op;
+	const char *what;
+
+	if (run->tail == NULL || *run->tail + need <= run->tf->bytes)
+		return 0;
+	if (testfile_renew_segment(run->tf, run->fd, &what) == -1)
+		return op_failed(f, STEP_WRITE, what, errno);
+	*run->tail = 0;
+	return 0;
+}
+
 static int
 warm_up(struct row_run *run, struct row_result *res)
 {
@@ -349,6 +381,8 @@ warm_up(struct row_run *run, struct row_result *res)
 	/* An isolated flush after an idle gap is slower than back-to-back
 	 * ones; these operations are done but not counted. */
 	for (i = 0; i < WARMUP_OPS; i++) {
+		if (segment_room(run, &f) == -1)
+			return record_failure(run, res, &f);
 		start = platform_now_ns();
 		if (run_op(run, &t_mid, &f) == -1)
 			return record_failure(run, res, &f);
@@ -358,7 +392,7 @@ warm_up(struct row_run *run, struct row_result *res)
 	}
 	run->warmed = true;
 	/* Only a row with a quick warm-up operation can need batches. */
-	if (quickest < run->batch_below_ns)
+	if (quickest < run->batch_below_ns && !times_from_start(run->spec))
 		return choose_batch(run, res);
 	return 0;
 }
@@ -399,6 +433,56 @@ slice_in_batches(struct row_run *run, struct row_result *res, uint64_t max_ops,
 	return 0;
 }
 
+/* The timed loop of a row that appends to a segment or is paced: each
+ * operation is timed from its own start, since what comes before it (the
+ * wait for its due time, a segment renewed) is not part of it. The row's
+ * time is the slice's, waits included, so that its ops/sec is the rate it
+ * really ran at. */
+static int
+slice_from_start(struct row_run *run, struct row_result *res, uint64_t max_ops,
+    uint64_t max_ns)
+{
+	const volatile sig_atomic_t *stop = cleanup_stop_flag();
+	uint64_t first, start, end, t_mid = 0, deadline, done = 0;
+	struct op_failure f;
+	struct pace pace;
+	int waited = 0;
+
+	first = end = platform_now_ns();
+	deadline = max_ns ? first + max_ns : UINT64_MAX;
+	pace_init(&pace, first, pace_period_ns(run->spec->pace_per_sec));
+	while (done < max_ops && *stop == 0) {
+		if (segment_room(run, &f) == -1 ||
+		    (waited = pace_wait(&pace, stop)) == -1) {
+			if (waited == -1)
+				op_failed(&f, STEP_WRITE, "nanosleep", errno);
+			res->ops += done;
+			res->elapsed_ns += end - first;
+			res->missed_starts += pace.missed;
+			return record_failure(run, res, &f);
+		}
+		if (waited == 1)
+			break;		/* a stop signal came during the wait */
+		start = platform_now_ns();
+		if (run_op(run, &t_mid, &f) == -1) {
+			res->ops += done;
+			res->elapsed_ns += platform_now_ns() - first;
+			res->missed_starts += pace.missed;
+			return record_failure(run, res, &f);
+		}
+		end = platform_now_ns();
+		row_record(res, start, t_mid, end);
+		pace_after(&pace, end);
+		done++;
+		if (end >= deadline)
+			break;
+	}
+	res->ops += done;
+	res->elapsed_ns += end - first;
+	res->missed_starts += pace.missed;
+	return 0;
+}
+
 int
 probe_row_slice(struct row_run *run, struct row_result *res,
     uint64_t max_ops, uint64_t max_ns)
@@ -411,6 +495,8 @@ probe_row_slice(struct row_run *run, struct row_result *res,
 		return -1;
 	if (!run->warmed && warm_up(run, res) == -1)
 		return -1;
+	if (times_from_start(run->spec))
+		return slice_from_start(run, res, max_ops, max_ns);
 	if (res->batch_ops > 1)
 		return slice_in_batches(run, res, max_ops, max_ns);
 

@@ -29,8 +29,13 @@ struct row_run {
 	bool warmed;
 	bool splits;		/* row_splits(spec): the sync part timed apart */
 	/* Operations shorter than this are timed in batches (0: never); set
-	 * by the caller from the cost of a clock read. */
+	 * by the caller from the cost of a clock read. Never for rows that
+	 * append to a segment or are paced. */
 	uint64_t batch_below_ns;
+	/* A segment row (spec->segment_bytes): where the next append goes,
+	 * shared by the rows of its group as a log's one tail is; the caller
+	 * points it at a counter set to 0. */
+	uint64_t *tail;
 };
 
 /* A buffer for the largest write of the plan, aligned for direct I/O and

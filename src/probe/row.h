@@ -24,6 +24,7 @@ enum group {
 	GROUP_DESCRIPTOR,
 	GROUP_NOSYNC,
 	GROUP_GROUP,		/* the group-commit experiment: cells, not rows */
+	GROUP_ETCD,		/* etcd's WAL: appends to a preallocated segment */
 	GROUP_COUNT
 };
 
@@ -47,6 +48,17 @@ struct row_spec {
 	bool direct;
 	unsigned writes_per_op;
 	size_t write_bytes;
+	/* Appends to a file of its own, preallocated to this many bytes and
+	 * never written before, as a database's log segment is (the writes
+	 * go on from where the group's last one ended, and a full segment is
+	 * replaced by a fresh one, untimed); 0: the shared test file. */
+	uint64_t segment_bytes;
+	/* Operations started at this rate (pace.h), not back to back; 0:
+	 * back to back. */
+	uint64_t pace_per_sec;
+	/* Without -s and -n, this many operations rather than the adaptive
+	 * time; 0: adaptive. */
+	uint64_t default_ops;
 };
 
 enum row_status { ROW_OK, ROW_UNSUPPORTED, ROW_ERROR };
@@ -85,6 +97,7 @@ struct row_result {
 	 * not show in the figures; percentiles are then of batch means. */
 	unsigned batch_ops;
 	bool capped;		/* adaptive: time ran out before the precision target */
+	uint64_t missed_starts;	/* a paced row: due starts that passed (pace.h) */
 
 	/* Derived by row_finish(). */
 	double ops_per_sec;	/* 0 when the row has no time */

@@ -36,6 +36,23 @@ row_expected(const struct row_result *res)
 	return !spec->direct || platform_direct_unavailable() == NULL;
 }
 
+/* The operations a row runs: -n's count, or without -s and -n the row's
+ * own count where it has one (-t etcd); 0: it runs for a time. */
+static uint64_t
+count_goal(const struct options *o, const struct row_spec *spec)
+{
+	if (o->ops_per_test)
+		return o->ops_per_test;
+	return o->adaptive ? spec->default_ops : 0;
+}
+
+/* Whether the row runs until its mean is known (precision.h). */
+static bool
+row_adaptive(const struct options *o, const struct row_spec *spec)
+{
+	return o->adaptive && spec->default_ops == 0;
+}
+
 /* When an adaptive row stops: rows the advice reads get more time, since
  * the advice rests on their means, and most the one-write rows that
  * commit_delay is half of; the others a short ceiling. */
@@ -59,10 +76,18 @@ limits_for(const struct options *o, const struct row_spec *spec, struct precisio
 /* The time a row is expected to take: -s's, or an adaptive row's ceiling
  * (the most it takes on a disk that is not slow). */
 static uint64_t
-row_budget_ns(const struct options *o, const struct row_spec *spec)
+row_budget_ns(const struct options *o, const struct row_result *res)
 {
+	const struct row_spec *spec = &res->spec;
 	struct precision_limits lim;
+	uint64_t goal = count_goal(o, spec);
 
+	/* A count: a paced row's takes its rate; a row back to back, what
+	 * its operations took so far. */
+	if (goal && spec->pace_per_sec)
+		return goal * NSEC_PER_SEC / spec->pace_per_sec;
+	if (goal)
+		return res->ops ? res->elapsed_ns / res->ops * goal : 0;
 	if (!o->adaptive)
 		return o->test_ns;
 	limits_for(o, spec, &lim);
@@ -85,9 +110,9 @@ secs_left(const struct options *o, const struct target_result *tr, size_t first,
 
 		if (!row_expected(res))
 			continue;
-		budget = row_budget_ns(o, &res->spec);
+		budget = row_budget_ns(o, res);
 		plan_ns += budget;
-		if (i >= first && (!o->adaptive || !res->capped))
+		if (i >= first && (!row_adaptive(o, &res->spec) || !res->capped))
 			ns += res->elapsed_ns >= budget ? 0 : budget - res->elapsed_ns;
 	}
 	return row_secs(ns + plan_ns * (h->ntargets - h->target_no));
@@ -126,19 +151,21 @@ show_progress(const struct options *o, const struct target_result *tr, size_t fi
 /* The slice of a row's budget that round r gets: a share of -n's count,
  * or every operation that fits the slice's time. */
 static uint64_t
-slice_ops(const struct options *o, unsigned r)
+slice_ops(const struct options *o, const struct row_spec *spec, unsigned r)
 {
-	if (o->ops_per_test == 0)
+	uint64_t goal = count_goal(o, spec);
+
+	if (goal == 0)
 		return UINT64_MAX;
-	return o->ops_per_test / o->rounds + (r < o->ops_per_test % o->rounds ? 1 : 0);
+	return goal / o->rounds + (r < goal % o->rounds ? 1 : 0);
 }
 
 static uint64_t
-slice_ns(const struct options *o)
+slice_ns(const struct options *o, const struct row_spec *spec)
 {
-	if (o->adaptive)
+	if (row_adaptive(o, spec))
 		return ADAPTIVE_SLICE_NS;
-	return o->ops_per_test ? 0 : o->test_ns / o->rounds;
+	return count_goal(o, spec) ? 0 : o->test_ns / o->rounds;
 }
 
 /* Whether the row gets a slice in round r; marks an adaptive row capped
@@ -151,7 +178,7 @@ wants_slice(const struct options *o, struct row_result *res, unsigned r)
 
 	if (res->status != ROW_OK)
 		return false;
-	if (!o->adaptive)
+	if (!row_adaptive(o, &res->spec))
 		return r < o->rounds;
 	limits_for(o, &res->spec, &lim);
 	st = precision_check(res, &lim);
@@ -167,7 +194,8 @@ run_slice(const struct options *o, struct row_run *run, struct target_result *tr
     size_t first, size_t i, unsigned r, const struct run_hooks *h)
 {
 	struct row_result *res = &tr->rows[i];
-	uint64_t ops_left = slice_ops(o, r), ns_left = slice_ns(o);
+	uint64_t goal = count_goal(o, &res->spec);
+	uint64_t ops_left = slice_ops(o, &res->spec, r), ns_left = slice_ns(o, &res->spec);
 	uint64_t before_ops = res->ops, before_ns = res->elapsed_ns;
 	int rc = 0;
 
@@ -177,13 +205,13 @@ run_slice(const struct options *o, struct row_run *run, struct target_result *tr
 
 		if (h->progress->enabled) {
 			show_progress(o, tr, first, i, h);
-			if (o->ops_per_test == 0 && ns > PROGRESS_INTERVAL_NS)
+			if (goal == 0 && ns > PROGRESS_INTERVAL_NS)
 				ns = PROGRESS_INTERVAL_NS;
-			if (o->ops_per_test != 0 && ops > PROGRESS_OPS)
+			if (goal != 0 && ops > PROGRESS_OPS)
 				ops = PROGRESS_OPS;
 		}
 		rc = probe_row_slice(run, res, ops, ns);
-		if (o->ops_per_test) {
+		if (goal) {
 			ops_left -= res->ops - ops_then;
 			continue;
 		}
@@ -248,6 +276,7 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
     const struct run_hooks *h)
 {
 	struct row_run runs[PLAN_MAX_ROWS];
+	uint64_t tail = 0;	/* the segment's one tail, for segment rows */
 	size_t i, end = *last, stop_row = first;
 	unsigned r, stop_round = 0;
 	bool stopped = false;
@@ -258,6 +287,8 @@ run_group(const struct options *o, const struct testfile *tf, unsigned char *buf
 
 		probe_row_open(&runs[i - first], res, tf, o->pattern, buf);
 		runs[i - first].batch_below_ns = batch_below_ns;
+		if (res->spec.segment_bytes > 0)
+			runs[i - first].tail = &tail;
 		if (res->status == ROW_ERROR) {
 			stop_with_error(tr, res);
 			rc = STATUS_IO;
@@ -360,24 +391,25 @@ cut_rows(struct target_result *tr, size_t n)
 		tr->nrows = n;
 }
 
+/* Measure rows [first, stop), group by group. */
 static enum exit_status
 measure(const struct options *o, const struct testfile *tf, unsigned char *buf,
-    struct target_result *tr, const struct run_hooks *h)
+    struct target_result *tr, size_t first, size_t stop, const struct run_hooks *h)
 {
 	/* Operations shorter than this many clock reads are timed in batches,
 	 * so that reading the clock costs them under 1%. */
 	uint64_t batch_below_ns = BATCH_CLOCK_READS * platform_clock_read_ns();
-	size_t first = 0, last, end;
+	size_t last, end;
 	enum exit_status rc = STATUS_OK;
 
 	tr->measured = true;
-	while (first < tr->nrows && rc == STATUS_OK && !tr->interrupted) {
+	while (first < stop && rc == STATUS_OK && !tr->interrupted) {
 		if (cleanup_stop_signal() != 0) {
 			tr->interrupted = true;
 			cut_rows(tr, first);
 			break;
 		}
-		for (last = first; last < tr->nrows &&
+		for (last = first; last < stop &&
 		    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
 			;
 		end = last;
@@ -391,6 +423,48 @@ measure(const struct options *o, const struct testfile *tf, unsigned char *buf,
 		first = last;
 	}
 	progress_clear(h->progress);
+	return rc;
+}
+
+/* The first row that appends to a segment of its own: those come last in
+ * the plan, and run on their own file once the test file is gone, so that
+ * there is never more than one file to remove. */
+static size_t
+first_segment_row(const struct target_result *tr)
+{
+	size_t i;
+
+	for (i = 0; i < tr->nrows; i++)
+		if (tr->rows[i].spec.segment_bytes > 0)
+			return i;
+	return tr->nrows;
+}
+
+/* Measure the segment rows from first on, in a fresh segment file in dir. */
+static enum exit_status
+measure_segment(const struct options *o, const char *dir, unsigned char *buf,
+    struct target_result *tr, size_t first, const struct run_hooks *h)
+{
+	struct testfile seg;
+	char rmerr[REASON_LEN];
+	enum exit_status rc;
+
+	if (first >= tr->nrows)
+		return STATUS_OK;
+	rc = testfile_create_segment(&seg, dir, tr->rows[first].spec.segment_bytes,
+	    tr->error, sizeof tr->error);
+	if (rc != STATUS_OK) {
+		/* The rows measured before stand; these never ran. */
+		tr->failed = true;
+		cut_rows(tr, first);
+		return rc;
+	}
+	rc = measure(o, &seg, buf, tr, first, tr->nrows, h);
+	if (safefile_remove(&seg.file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
+		tr->failed = true;
+		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
+		rc = STATUS_IO;
+	}
 	return rc;
 }
 
@@ -411,10 +485,10 @@ run_target(const struct options *o, const char *dir, const struct run_hooks *h,
     struct target_result *tr)
 {
 	struct testfile tf;
-	char rmerr[REASON_LEN];
+	char rmerr[REASON_LEN], segdir[PATH_MAX];
 	unsigned char *buf;
 	enum exit_status rc;
-	size_t i;
+	size_t i, seg_first;
 
 	memset(tr, 0, sizeof *tr);
 	tr->path = o->filename ? o->filename : dir;
@@ -438,19 +512,26 @@ run_target(const struct options *o, const char *dir, const struct run_hooks *h,
 	note_filesystem(tr, tf.file.dir);
 	if (h->ready != NULL)
 		h->ready(h->ctx, tr);
-	rc = measure(o, &tf, buf, tr, h);
-	free(buf);
+	seg_first = first_segment_row(tr);
+	rc = measure(o, &tf, buf, tr, 0, seg_first, h);
 	/* Groups that are not rows (the group-commit experiment) come last,
 	 * on the same file: it is removed at the end. */
 	for (i = 0; i < GROUP_COUNT && rc == STATUS_OK && !tr->interrupted; i++)
 		if ((o->groups & (1u << i)) && group_table[i].run != NULL)
 			rc = group_table[i].run(o, &tf, tr, h->progress);
 	progress_clear(h->progress);
+	snprintf(segdir, sizeof segdir, "%s", tf.file.dir);
 	if (safefile_remove(&tf.file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
 		tr->failed = true;
 		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
 		rc = STATUS_IO;
 	}
+	if (rc == STATUS_OK && !tr->interrupted)
+		rc = measure_segment(o, segdir, buf, tr, seg_first, h);
+	else
+		cut_rows(tr, seg_first < tr->nrows ? seg_first : tr->nrows);
+	progress_clear(h->progress);
+	free(buf);
 	return rc;
 }
 

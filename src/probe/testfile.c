@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/platform.h"
 #include "util/random.h"
 #include "util/space.h"
 
@@ -69,8 +70,34 @@ fill_file(int fd, const struct testfile *tf, size_t block, char *err, size_t err
 	return STATUS_OK;
 }
 
-enum exit_status
-testfile_create(struct testfile *tf, const char *dir, const char *exact,
+/* Preallocate the new segment instead of filling it. */
+static enum exit_status
+preallocate_file(int fd, const struct testfile *tf, char *err, size_t errlen)
+{
+	int e;
+
+	if (platform_preallocate(fd, tf->bytes) == 0)
+		return STATUS_OK;
+	e = errno;
+	snprintf(err, errlen, "preallocate %s: %s%s", tf->file.path, strerror(e),
+	    e == ENOSPC || e == EFBIG || e == EDQUOT ? " (free some space)" : "");
+	return e == ENOSPC || e == EFBIG || e == EDQUOT ? STATUS_USAGE : STATUS_IO;
+}
+
+int
+testfile_renew_segment(const struct testfile *tf, int fd, const char **what)
+{
+	*what = "ftruncate";
+	if (ftruncate(fd, 0) == -1)
+		return -1;
+	*what = "preallocate";
+	return platform_preallocate(fd, tf->bytes);
+}
+
+/* Create the file and give it its bytes: filled one block at a time, or
+ * (block 0) preallocated and left unwritten. */
+static enum exit_status
+create_file(struct testfile *tf, const char *dir, const char *exact,
     uint64_t bytes, size_t block, char *err, size_t errlen)
 {
 	char ignored[8];
@@ -87,7 +114,8 @@ testfile_create(struct testfile *tf, const char *dir, const char *exact,
 		safefile_close(&tf->file);
 		return STATUS_USAGE;
 	}
-	rc = fill_file(fd, tf, block, err, errlen);
+	rc = block ? fill_file(fd, tf, block, err, errlen) :
+	    preallocate_file(fd, tf, err, errlen);
 	/* Synced before any timing, so that dirty buffers and the file's
 	 * creation do not skew the first rows. A sync that fails is the
 	 * device failing: an I/O error. */
@@ -101,4 +129,19 @@ testfile_create(struct testfile *tf, const char *dir, const char *exact,
 	if (rc != STATUS_OK)
 		(void)safefile_remove(&tf->file, ignored, sizeof ignored);
 	return rc;
+}
+
+enum exit_status
+testfile_create(struct testfile *tf, const char *dir, const char *exact,
+    uint64_t bytes, size_t block, char *err, size_t errlen)
+{
+	/* A block of 0 would mean a segment: every fill has a block. */
+	return create_file(tf, dir, exact, bytes, block ? block : 1, err, errlen);
+}
+
+enum exit_status
+testfile_create_segment(struct testfile *tf, const char *dir, uint64_t bytes,
+    char *err, size_t errlen)
+{
+	return create_file(tf, dir, NULL, bytes, 0, err, errlen);
 }

@@ -35,4 +35,16 @@ struct testfile {
 enum exit_status testfile_create(struct testfile *tf, const char *dir, const char *exact,
     uint64_t bytes, size_t block, char *err, size_t errlen);
 
+/* testfile_create for a log segment: the file is preallocated to bytes
+ * (platform_preallocate) and never written, so that appends to it land in
+ * allocated, unwritten space, as a database's writes to a fresh segment
+ * do; synced with its directory. Same results as testfile_create. */
+enum exit_status testfile_create_segment(struct testfile *tf, const char *dir,
+    uint64_t bytes, char *err, size_t errlen);
+
+/* Make the segment open on fd fresh again: emptied and preallocated anew,
+ * as a database moving to its next segment writes into unwritten space.
+ * 0, or -1 with errno and *what naming the step. */
+int testfile_renew_segment(const struct testfile *tf, int fd, const char **what);
+
 #endif

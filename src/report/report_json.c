@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "util/json.h"
+#include "advice/verdict.h"
 #include "probe/method.h"
 #include "probe/plan.h"
 #include "probe/precision.h"
@@ -165,6 +166,55 @@ put_histogram(struct json *j, const struct stats *s)
 	json_end_array(j);
 }
 
+/* What a row of -t etcd adds: the sync it calls, the segment it appends
+ * to, the rate it was paced at (null: back to back) and its missed starts. */
+static void
+put_log_row(struct json *j, const struct row_result *row)
+{
+	const struct row_spec *sp = &row->spec;
+
+	json_string(j, "sync_call", sp->io ? sp->io->name : NULL);
+	json_uint(j, "segment_bytes", sp->segment_bytes);
+	if (sp->pace_per_sec > 0) {
+		json_uint(j, "pace_per_sec", sp->pace_per_sec);
+		json_uint(j, "missed_starts", row->missed_starts);
+	} else {
+		json_null(j, "pace_per_sec");
+		json_null(j, "missed_starts");
+	}
+}
+
+/* Other systems' verdicts (advice/verdict.h), each by its stable code;
+ * an empty array when the run has none. */
+static void
+put_verdicts(struct json *j, const struct advice *a)
+{
+	size_t i;
+
+	json_begin_array(j, "verdicts");
+	for (i = 0; i < a->nverdicts; i++) {
+		const struct verdict *v = &a->verdicts[i];
+
+		json_begin_object(j, NULL);
+		json_string(j, "code", v->code);
+		json_string(j, "result", verdict_result_name(v->result));
+		if (v->value_usecs >= 0)
+			json_double(j, "value_usecs", v->value_usecs, USECS_DECIMALS);
+		else
+			json_null(j, "value_usecs");
+		if (v->limit_usecs > 0)
+			json_double(j, "limit_usecs", v->limit_usecs, USECS_DECIMALS);
+		else
+			json_null(j, "limit_usecs");
+		json_uint(j, "ops", v->ops);
+		json_uint(j, "min_ops", v->min_ops);
+		json_string(j, "row", v->row);
+		json_string(j, "caution", v->caution);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
 static void
 put_row(struct json *j, const struct row_result *row)
 {
@@ -193,6 +243,8 @@ put_row(struct json *j, const struct row_result *row)
 		json_null(j, "mean_ci95_usecs");
 	json_bool(j, "capped", row->capped);
 	json_uint(j, "batch_ops", row->batch_ops);
+	if (sp->segment_bytes > 0 || sp->pace_per_sec > 0)
+		put_log_row(j, row);
 	put_latency(j, "usecs", &row->total);
 	put_latency(j, "write_usecs", &row->write);
 	put_latency(j, "sync_usecs", &row->sync);
@@ -356,6 +408,7 @@ put_target(struct json *j, const struct target_result *tr)
 	json_end_array(j);
 	report_group_json(j, tr->group);
 	put_advice(j, tr);
+	put_verdicts(j, &tr->advice);
 	json_end_object(j);
 }
 

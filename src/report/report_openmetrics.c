@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "advice/verdict.h"
 #include "util/escape.h"
 #include "util/json.h"
 #include "probe/plan.h"
@@ -274,6 +275,44 @@ put_warnings(FILE *out, const struct report *r)
 	}
 }
 
+/* Other systems' verdicts (advice/verdict.h): 1 for a pass, 0 for
+ * anything else, with the result's name as a label; and the figure each
+ * judged, where there is one. */
+static void
+put_verdicts(FILE *out, const struct report *r)
+{
+	struct family pass = { "syncprobe_verdict", "gauge",
+		"Another system's rule of thumb, by its stable code: 1 passed, 0 not "
+		"(result says why).", false };
+	struct family value = { "syncprobe_verdict_value_seconds", "gauge",
+		"The figure a verdict judged.", false };
+	size_t t, i;
+
+	for (t = 0; t < r->ntargets; t++) {
+		const struct advice *a = &r->targets[t].advice;
+
+		for (i = 0; i < a->nverdicts; i++) {
+			begin_sample(out, &pass, "");
+			put_target(out, r, t);
+			put_label(out, false, "code", a->verdicts[i].code);
+			put_label(out, false, "result", verdict_result_name(a->verdicts[i].result));
+			end_sample(out, true, a->verdicts[i].result == VERDICT_PASS ? 1.0 : 0.0);
+		}
+	}
+	for (t = 0; t < r->ntargets; t++) {
+		const struct advice *a = &r->targets[t].advice;
+
+		for (i = 0; i < a->nverdicts; i++) {
+			if (a->verdicts[i].value_usecs < 0)
+				continue;
+			begin_sample(out, &value, "");
+			put_target(out, r, t);
+			put_label(out, false, "code", a->verdicts[i].code);
+			end_sample(out, true, a->verdicts[i].value_usecs / 1e6);
+		}
+	}
+}
+
 void
 report_openmetrics(FILE *out, const struct report *r)
 {
@@ -281,4 +320,5 @@ report_openmetrics(FILE *out, const struct report *r)
 	put_figures(out, r);
 	put_advice(out, r);
 	put_warnings(out, r);
+	put_verdicts(out, r);
 }

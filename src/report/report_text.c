@@ -450,6 +450,7 @@ static void
 print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 {
 	const struct advice *a = &tr->advice;
+	char answer[ADVICE_TEXT_LEN], figures[ADVICE_TEXT_LEN];
 	size_t i;
 
 	if (!report_several(r)) {
@@ -495,6 +496,11 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		    "commit_siblings (default 5) other transactions are active; -t %s "
 		    "measures what a delay does here)", plan_group_name(GROUP_GROUP));
 		put_wrapped(out, 4, line);
+	}
+	if (report_etcd_verdict(a, answer, figures, sizeof answer)) {
+		put_hanging(out, 2, 4, answer);
+		if (figures[0] != '\0')
+			put_wrapped(out, 4, figures);
 	}
 	for (i = 0; i < a->nwarnings; i++) {
 		char line[ADVICE_TEXT_LEN + 64];

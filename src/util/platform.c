@@ -325,6 +325,27 @@ platform_direct_align(int fd, size_t *mem_align, size_t *offset_align)
 #endif
 }
 
+int
+platform_preallocate(int fd, uint64_t bytes)
+{
+#if HAVE_POSIX_FALLOCATE
+	int rc;
+
+	/* posix_fallocate returns the error instead of setting errno; a
+	 * filesystem without it says EINVAL or EOPNOTSUPP: fall back. */
+	do
+		rc = posix_fallocate(fd, 0, (off_t)bytes);
+	while (rc == EINTR);
+	if (rc == 0)
+		return 0;
+	if (rc != EINVAL && rc != EOPNOTSUPP) {
+		errno = rc;
+		return -1;
+	}
+#endif
+	return ftruncate(fd, (off_t)bytes);
+}
+
 void *
 platform_aligned_alloc(size_t align, size_t size)
 {

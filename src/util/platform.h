@@ -64,6 +64,12 @@ const char *platform_direct_unavailable(void);
  * memory and 512 bytes, the smallest unit of any device, for offsets. */
 void platform_direct_align(int fd, size_t *mem_align, size_t *offset_align);
 
+/* Give the file open on fd bytes of allocated, never written space, as a
+ * database preallocates a log segment: posix_fallocate where the system
+ * has it (fallocate on Linux: unwritten extents, the file's size set),
+ * else ftruncate (a sparse file). 0, or -1 with errno. */
+int platform_preallocate(int fd, uint64_t bytes);
+
 /* Allocate size bytes aligned to align (a power of two); NULL on failure. */
 void *platform_aligned_alloc(size_t align, size_t size);
 

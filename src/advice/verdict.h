@@ -1,0 +1,72 @@
+/* verdict.h: whether the disk is fast enough for another system's rule of
+ * thumb, as stable codes. etcd's: the 99th percentile of its WAL's
+ * fdatasync under 10 ms (its hardware guidance; Prometheus' alert fires on
+ * the same figure), under 2 ms for a heavily loaded cluster (OpenShift's
+ * guidance). Pure rules over the rows and the warnings already found. */
+#ifndef SYNCPROBE_VERDICT_H
+#define SYNCPROBE_VERDICT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "probe/row.h"
+
+struct advice;
+
+#define VERDICT_ETCD_USECS        10000.0	/* "fast enough for etcd" */
+#define VERDICT_ETCD_HEAVY_USECS  2000.0	/* "... for a heavily loaded cluster" */
+/* etcd logs "slow fdatasync" for a sync over this (wal.warnSyncDuration). */
+#define VERDICT_ETCD_STALL_USECS  1000000.0
+/* Fewer operations than these give no percentile to judge: a p99 of 99
+ * operations is their maximum. */
+#define VERDICT_MIN_OPS_P99       100u
+#define VERDICT_MIN_OPS_P999      1000u
+#define VERDICT_MAX               8
+
+enum verdict_result {
+	VERDICT_PASS,		/* under the limit */
+	VERDICT_FAIL,		/* at or over it */
+	VERDICT_TOO_FEW,	/* too few operations for the percentile */
+	/* under the limit, but a warning says the flushes may not be
+	 * durable: a fast figure that is not durable is no pass */
+	VERDICT_UNPROVEN,
+	VERDICT_MEASURED,	/* a figure with no limit (p99.9) */
+	VERDICT_NOT_RUN		/* the row it reads did not run */
+};
+
+struct verdict {
+	const char *code;		/* stable: what is judged */
+	enum verdict_result result;
+	double value_usecs;		/* the figure; -1 when there is none */
+	double limit_usecs;		/* 0: no limit */
+	uint64_t ops;			/* operations the figure is of */
+	uint64_t min_ops;		/* fewest it needs */
+	const char *row;		/* the row it reads, or NULL */
+	const char *sync_call;		/* that row's sync ("fdatasync") */
+	uint64_t pace_per_sec;		/* that row's rate */
+	uint64_t missed_starts;		/* that row's missed starts (pace.h) */
+	const char *caution;		/* the warning code behind UNPROVEN, or NULL */
+};
+
+/* The result of a figure against a limit (0: none), over ops operations
+ * of which the figure needs min_ops; caution (a warning code, or NULL)
+ * turns a pass into VERDICT_UNPROVEN. A figure is under the limit only
+ * when below it: a p99 of exactly 10 ms is not under 10 ms. */
+enum verdict_result verdict_judge(double value_usecs, double limit_usecs, uint64_t ops,
+    uint64_t min_ops, const char *caution);
+
+/* "pass", "fail", "too_few_ops", "not_proven_durable", "measured", "not_run". */
+const char *verdict_result_name(enum verdict_result r);
+
+/* The warning of a (codes warnings_compute set) that says the flushes
+ * may not reach durable storage, or NULL. */
+const char *verdict_caution(const struct advice *a);
+
+/* etcd's verdicts from the paced row of -t etcd, into a->verdicts (none
+ * when the group did not run); after warnings_compute. */
+void verdict_etcd(const struct row_result *rows, size_t n, struct advice *a);
+
+/* The verdict of code in a, or NULL. */
+const struct verdict *verdict_find(const struct advice *a, const char *code);
+
+#endif

@@ -1,0 +1,106 @@
+/* report_verdict.c: etcd's verdict in words, for the text report's advice:
+ * the answer first (fast enough or not, for a normal and for a heavily
+ * loaded cluster), then the figures behind it. */
+#include "config.h"
+
+#include "report/report.h"
+
+#include <stdio.h>
+
+#include "advice/verdict.h"
+
+/* A latency in milliseconds, as etcd's guidance states its limits. */
+static void
+ms_text(double usecs, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.2f ms", usecs / 1000.0);
+}
+
+/* The second limit's answer, in the first line's parenthesis. */
+static const char *
+heavy_answer(const struct verdict *heavy)
+{
+	switch (heavy->result) {
+	case VERDICT_PASS:
+		return "yes";
+	case VERDICT_UNPROVEN:
+		return "yes, if durable";
+	default:
+		return "no";
+	}
+}
+
+static void
+answer_line(const struct verdict *v, const struct verdict *heavy, char *buf, size_t len)
+{
+	char ms[32];
+
+	ms_text(v->value_usecs, ms, sizeof ms);
+	switch (v->result) {
+	case VERDICT_PASS:
+		snprintf(buf, len, "etcd: p99 %s %s: fast enough (under 10 ms; under 2 ms "
+		    "for heavy load: %s)", v->sync_call, ms, heavy_answer(heavy));
+		return;
+	case VERDICT_FAIL:
+		snprintf(buf, len, "etcd: p99 %s %s: too slow (etcd needs it under 10 ms; "
+		    "under 2 ms for heavy load: no)", v->sync_call, ms);
+		return;
+	case VERDICT_UNPROVEN:
+		snprintf(buf, len, "etcd: p99 %s %s: no pass: fast, but warning [%s] says "
+		    "these flushes may not be durable (under 10 ms; under 2 ms for heavy "
+		    "load: %s)",
+		    v->sync_call, ms, v->caution, heavy_answer(heavy));
+		return;
+	case VERDICT_TOO_FEW:
+		snprintf(buf, len, "etcd: no verdict: the paced row ran %llu operations, "
+		    "and a p99 needs at least %llu (run with -n %llu or more)",
+		    (unsigned long long)v->ops, (unsigned long long)v->min_ops,
+		    (unsigned long long)v->min_ops);
+		return;
+	default:
+		snprintf(buf, len, "etcd: no verdict: the paced row did not run");
+		return;
+	}
+}
+
+static void
+figures_line(const struct verdict *ws, const struct verdict *p999,
+    const struct verdict *stall, char *buf, size_t len)
+{
+	char wsms[32], p999ms[48], stallms[32], missed[96] = "";
+
+	ms_text(ws->value_usecs, wsms, sizeof wsms);
+	if (p999->result == VERDICT_MEASURED)
+		ms_text(p999->value_usecs, p999ms, sizeof p999ms);
+	else
+		snprintf(p999ms, sizeof p999ms, "needs %llu operations",
+		    (unsigned long long)p999->min_ops);
+	ms_text(stall->value_usecs, stallms, sizeof stallms);
+	if (ws->missed_starts > 0)
+		snprintf(missed, sizeof missed, "; %llu missed start%s (a sync outlasted "
+		    "the interval)", (unsigned long long)ws->missed_starts,
+		    ws->missed_starts == 1 ? "" : "s");
+	snprintf(buf, len, "(%llu appends paced at %llu/s: p99 write + %s %s, p99.9 %s "
+	    "%s, worst stall %s%s%s)", (unsigned long long)ws->ops,
+	    (unsigned long long)ws->pace_per_sec, ws->sync_call, wsms, ws->sync_call,
+	    p999ms, stallms, stall->result == VERDICT_FAIL ?
+	    ", over the 1 s after which etcd logs a slow fdatasync" : "", missed);
+}
+
+int
+report_etcd_verdict(const struct advice *a, char *answer, char *figures, size_t len)
+{
+	const struct verdict *v = verdict_find(a, "etcd_sync_p99");
+	const struct verdict *heavy = verdict_find(a, "etcd_sync_p99_heavy");
+	const struct verdict *ws = verdict_find(a, "etcd_write_sync_p99");
+	const struct verdict *p999 = verdict_find(a, "etcd_sync_p999");
+	const struct verdict *stall = verdict_find(a, "etcd_worst_stall");
+
+	if (v == NULL || heavy == NULL || ws == NULL || p999 == NULL || stall == NULL)
+		return 0;
+	answer_line(v, heavy, answer, len);
+	figures[0] = '\0';
+	if (v->result != VERDICT_NOT_RUN && ws->ops > 0)
+		figures_line(ws, p999, stall, figures, len);
+	return 1;
+}

@@ -1,0 +1,169 @@
+#!/bin/sh
+# cli_etcd.sh: -t etcd run for real with -n: its two rows and etcd's
+# verdicts in the JSON report (jq), the verdict's line in the text advice,
+# the OpenMetrics gauge, its options refused out of range or without -t
+# etcd, a segment renewed when full, and the verdict failing on a disk the
+# fault shim slows to 12 ms per sync. No figure is compared with a time:
+# the slowed disk's syncs last at least 12 ms whatever the machine does.
+. "$top_srcdir/tests/lib.sh"
+
+# A tmpfs (quick, and known not durable): our own when root, else
+# /dev/shm, else the work directory on whatever disk it is.
+dir=$WORK/tmpfs
+on_tmpfs=yes
+if ! mount_tmpfs "$dir" size=160m; then
+	dir=$WORK/target
+	if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+		dir=$(mktemp -d /dev/shm/syncprobe-test.XXXXXX)
+		trap 'rm -rf "$dir"; cleanup_work' EXIT
+	else
+		on_tmpfs=no
+	fi
+	mkdir -p "$dir"
+fi
+have_jq=no
+command -v jq >/dev/null 2>&1 && have_jq=yes
+
+# ---- the rows and the verdicts, in JSON ----
+run -q -F json -n 120 -t etcd "$dir"
+tap_is "$rc" 0 "-t etcd -n 120 exits 0"
+tap_check "no test file or segment left" no_testfile "$dir"
+cp "$WORK/out" "$WORK/etcd.json"
+if [ $have_jq = yes ]; then
+	jq_checks "$WORK/etcd.json" <<'CHECKS'
+two rows, both of group etcd | [.targets[0].tests[] | .group] == ["etcd", "etcd"]
+named by sync, size and pace | [.targets[0].tests[].name] ==
+	["fdatasync 2300B, back to back", "fdatasync 2300B, 150/s"]
+each ran -n's 120 appends | all(.targets[0].tests[]; .status == "ok" and .ops == 120)
+2300-byte appends, one a operation | all(.targets[0].tests[]; .write_bytes == 2300 and .writes_per_op == 1)
+no wal_sync_method candidate, fdatasync called | all(.targets[0].tests[]; .method == null and .sync_call == "fdatasync")
+a 64,000,000-byte segment | all(.targets[0].tests[]; .segment_bytes == 64000000)
+back to back: no pace, no missed starts | .targets[0].tests[0] | .pace_per_sec == null and .missed_starts == null
+paced at 150/s, missed starts counted | .targets[0].tests[1] | .pace_per_sec == 150 and (.missed_starts | type) == "number"
+the sync timed apart from the write | all(.targets[0].tests[]; .sync_usecs.p99 > 0 and .write_usecs.p99 > 0)
+the verdicts' codes, in order | [.targets[0].verdicts[].code] == ["etcd_sync_p99", "etcd_sync_p99_heavy",
+	"etcd_write_sync_p99", "etcd_write_sync_p99_heavy", "etcd_sync_p999", "etcd_worst_stall"]
+every result is one of the documented | all(.targets[0].verdicts[]; .result | IN("pass", "fail",
+	"too_few_ops", "not_proven_durable", "measured", "not_run"))
+the verdicts read the paced row | all(.targets[0].verdicts[]; .row == "fdatasync 2300B, 150/s")
+the limits: 10 ms and 2 ms | [.targets[0].verdicts[] | .limit_usecs] == [10000, 2000, 10000, 2000, null, 1000000]
+the sync p99 is the paced row's | .targets[0] | .verdicts[0].value_usecs == .tests[1].sync_usecs.p99
+the write + sync p99 is the paced row's | .targets[0] | .verdicts[2].value_usecs == .tests[1].usecs.p99
+the worst stall is the paced row's max | .targets[0] | .verdicts[5].value_usecs == .tests[1].usecs.max
+120 operations: enough for a p99 | .targets[0].verdicts[0] | .ops == 120 and .min_ops == 100 and .result != "too_few_ops"
+120 operations: too few for a p99.9 | .targets[0].verdicts[4] | .result == "too_few_ops" and .min_ops == 1000
+a caution only behind not_proven_durable | all(.targets[0].verdicts[]; (.caution != null) == (.result == "not_proven_durable"))
+CHECKS
+	if [ $on_tmpfs = yes ]; then
+		jq_check "$WORK/etcd.json" "on tmpfs a fast sync is no pass, and the warning says why" \
+		    'all(.targets[0].verdicts[]; .result != "pass") and
+		     all(.targets[0].verdicts[] | select(.result == "not_proven_durable");
+		         .caution | IN("implausible_flush", "nondurable_fs"))'
+	else
+		tap_skip "on tmpfs a fast sync is no pass, and the warning says why" "no tmpfs here"
+	fi
+else
+	tap_skip "-t etcd JSON checked with jq" "jq is not installed"
+fi
+
+# Without -t etcd there are no verdicts, and the key is still there.
+run -q -F json -n 5 -t nosync "$dir"
+if [ $have_jq = yes ]; then
+	jq_check "$WORK/out" "no -t etcd: an empty verdicts array" '.targets[0].verdicts == []'
+else
+	tap_skip "no -t etcd: an empty verdicts array" "jq is not installed"
+fi
+
+# The options reach the rows.
+run -q -F json -n 100 -t etcd --etcd-write-size 4k --etcd-rate 500 "$dir"
+tap_is "$rc" 0 "--etcd-write-size 4k --etcd-rate 500 exits 0"
+if [ $have_jq = yes ]; then
+	jq_check "$WORK/out" "4kB appends paced at 500/s" \
+	    '[.targets[0].tests[] | .write_bytes] == [4096, 4096] and
+	     .targets[0].tests[1].name == "fdatasync 4kB, 500/s" and .targets[0].tests[1].pace_per_sec == 500'
+else
+	tap_skip "4kB appends paced at 500/s" "jq is not installed"
+fi
+
+# ---- the text advice ----
+run -q -n 120 -t etcd "$dir"
+tap_is "$rc" 0 "text: exits 0"
+tap_check "text: the group's heading" \
+	grep -q "^etcd's WAL: appends to a preallocated segment, each synced$" "$WORK/out"
+tap_check "text: the paced row" grep -q '^fdatasync 2300B, 150/s  ' "$WORK/out"
+tap_check "text: etcd's verdict in the advice" grep -q '^  etcd: p99 fdatasync [0-9.]* ms: ' "$WORK/out"
+tap_check "text: its figures under it" grep -q '^    (120 appends paced at 150/s: p99 write + fdatasync ' "$WORK/out"
+tap_check "text: the lines fit 80 columns" test -z "$(awk 'length > 79' "$WORK/out")"
+
+# Too few operations for a p99: it says so rather than pass.
+run -q -n 20 -t etcd "$dir"
+tap_check "-n 20: no verdict, and why" grep -q \
+	'^  etcd: no verdict: the paced row ran 20 operations, and a p99 needs at least$' "$WORK/out"
+run -q -F json -n 20 -t etcd "$dir"
+if [ $have_jq = yes ]; then
+	jq_check "$WORK/out" "-n 20: every p99 verdict too_few_ops" \
+	    '[.targets[0].verdicts[:4][] | .result] == ["too_few_ops", "too_few_ops", "too_few_ops", "too_few_ops"]'
+else
+	tap_skip "-n 20: every p99 verdict too_few_ops" "jq is not installed"
+fi
+
+# ---- OpenMetrics ----
+run -q -F openmetrics -n 20 -t etcd "$dir"
+tap_check "openmetrics: the verdict gauge, by code and result" grep -q \
+	'^syncprobe_verdict{target="[^"]*",code="etcd_sync_p99",result="too_few_ops"} 0$' "$WORK/out"
+tap_check "openmetrics: the figure judged" grep -q \
+	'^syncprobe_verdict_value_seconds{target="[^"]*",code="etcd_worst_stall"} [0-9.e-]*$' "$WORK/out"
+if command -v promtool >/dev/null 2>&1; then
+	tap_check "openmetrics: promtool check metrics" sh -c "promtool check metrics <'$WORK/out' >/dev/null 2>&1"
+else
+	tap_skip "openmetrics: promtool check metrics" "promtool is not installed"
+fi
+
+# ---- a full segment is renewed ----
+# 70 appends of 1MiB a row are more than one 64,000,000-byte segment holds.
+run -q -F json -n 70 --rounds 1 -t etcd --etcd-write-size 1M "$dir"
+tap_is "$rc" 0 "1MiB appends past the segment's end: exits 0"
+tap_check "1MiB appends: nothing left" no_testfile "$dir"
+if [ $have_jq = yes ]; then
+	jq_check "$WORK/out" "1MiB appends: every one ran" 'all(.targets[0].tests[]; .ops == 70)'
+else
+	tap_skip "1MiB appends: every one ran" "jq is not installed"
+fi
+
+# ---- refused ----
+refused "--etcd-rate without -t etcd" "--etcd-rate" "$dir" -n 5 --etcd-rate 100 "$dir"
+refused "--etcd-write-size without -t etcd" "--etcd-write-size" "$dir" -n 5 --etcd-write-size 1k "$dir"
+refused "--etcd-rate 0" "--etcd-rate '0'" "$dir" -t etcd --etcd-rate 0 "$dir"
+refused "--etcd-rate over 100000" "--etcd-rate '100001'" "$dir" -t etcd --etcd-rate 100001 "$dir"
+refused "--etcd-rate abc" "--etcd-rate 'abc'" "$dir" -t etcd --etcd-rate abc "$dir"
+refused "--etcd-write-size 0" "--etcd-write-size '0'" "$dir" -t etcd --etcd-write-size 0 "$dir"
+refused "--etcd-write-size 2M" "--etcd-write-size '2M'" "$dir" -t etcd --etcd-write-size 2M "$dir"
+
+# ---- a disk slowed to 12 ms per sync fails ----
+if preload_works; then
+	slow=$WORK/slow
+	mkdir -p "$slow"
+	rc=0
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_SYNC_DELAY_US=12000 SYNCPROBE_FAULT_PATH=$slow \
+	    "$SYNCPROBE" -q -F json -n 100 -t etcd "$slow" >"$WORK/slow.json" 2>"$WORK/err" || rc=$?
+	tap_is "$rc" 0 "slowed to 12 ms a sync: exits 0"
+	if [ $have_jq = yes ]; then
+		jq_checks "$WORK/slow.json" <<'CHECKS'
+slowed: the p99 sync is at least the 12 ms delay | .targets[0].verdicts[0].value_usecs >= 12000
+slowed: not fast enough for etcd | .targets[0].verdicts[0] | .code == "etcd_sync_p99" and .result == "fail"
+slowed: nor for a heavily loaded cluster | .targets[0].verdicts[1] | .code == "etcd_sync_p99_heavy" and .result == "fail"
+slowed: write + sync fails too | [.targets[0].verdicts[2,3] | .result] == ["fail", "fail"]
+CHECKS
+	else
+		tap_skip "slowed: the verdict fails" "jq is not installed"
+	fi
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_SYNC_DELAY_US=12000 SYNCPROBE_FAULT_PATH=$slow \
+	    "$SYNCPROBE" -q -n 100 -t etcd "$slow" >"$WORK/slow.txt" 2>"$WORK/err" || :
+	tap_check "slowed: the text says too slow" grep -q \
+	    '^  etcd: p99 fdatasync [0-9.]* ms: too slow (etcd needs it under 10 ms; under 2 ms$' "$WORK/slow.txt"
+	tap_check "slowed: nothing left" no_testfile "$slow"
+else
+	tap_skip "slowed to 12 ms a sync: the verdict fails" "LD_PRELOAD of tests/faultshim.so does not work here"
+fi
+
+tap_done
