@@ -34,7 +34,7 @@
 /* -t etcd: fio's recipe writes 2300 bytes (etcd's entries vary with the
  * objects stored); etcdctl check perf --load=s puts 150 a second. */
 #define DEFAULT_ETCD_WRITE_BYTES 2300u
-#define MAX_ETCD_WRITE_BYTES     MAX_RECORD_BYTES	/* 1M, parsed alike */
+#define MAX_ETCD_WRITE_BYTES     (1u << 20)
 #define DEFAULT_ETCD_RATE        150u
 #define MAX_ETCD_RATE            100000u
 
