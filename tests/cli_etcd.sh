@@ -110,9 +110,9 @@ fi
 # ---- OpenMetrics ----
 run -q -F openmetrics -n 20 -t etcd "$dir"
 tap_check "openmetrics: the verdict gauge, by code and result" grep -q \
-	'^syncprobe_verdict{target="[^"]*",code="etcd_sync_p99",result="too_few_ops"} 0$' "$WORK/out"
+	'^syncprobe_verdict{target="[^"]*",target_index="1",code="etcd_sync_p99",result="too_few_ops"} 0$' "$WORK/out"
 tap_check "openmetrics: the figure judged" grep -q \
-	'^syncprobe_verdict_value_seconds{target="[^"]*",code="etcd_worst_stall"} [0-9.e-]*$' "$WORK/out"
+	'^syncprobe_verdict_value_seconds{target="[^"]*",target_index="1",code="etcd_worst_stall"} [0-9.e-]*$' "$WORK/out"
 if command -v promtool >/dev/null 2>&1; then
 	tap_check "openmetrics: promtool check metrics" sh -c "promtool check metrics <'$WORK/out' >/dev/null 2>&1"
 else
