@@ -24,7 +24,15 @@ enum cli_action {
 enum cli_value {
 	CLI_VALUE_FREE,		/* anything its parser accepts */
 	CLI_VALUE_CHOICE,	/* one of values() */
-	CLI_VALUE_LIST		/* a comma-separated list of values(), or all */
+	CLI_VALUE_LIST,		/* a comma-separated list of values(), or all */
+	CLI_VALUE_FILE		/* a file's name: completion offers files */
+};
+
+/* What a command's operands are, for completion. */
+enum cli_operand {
+	CLI_OPERAND_DIR,	/* directories (the probe's targets; the default) */
+	CLI_OPERAND_FILE,	/* files (compare's saved reports) */
+	CLI_OPERAND_COMMAND	/* a command's name (help) */
 };
 
 struct cli_option {
@@ -63,6 +71,7 @@ struct cli_command {
 	const char *description;	/* the head of its --help */
 	const struct cli_option *options;
 	size_t noptions;
+	enum cli_operand operands;
 	size_t settings_size;	/* the plain struct the parsers fill */
 	void (*defaults)(void *settings);
 	/* The probe's chosen groups, for rows with groups; NULL elsewhere. */
@@ -120,6 +129,9 @@ void cli_option_values(const struct cli_option *opt, const char *sep, char *buf,
 
 /* The names of the probe's groups in the mask, joined with ",". */
 void cli_group_names(unsigned groups, char *buf, size_t len);
+
+/* The bash completion script for every command, from the same rows. */
+void cli_completion_bash(FILE *out);
 
 /* One line on stderr, exit 2: the form every usage error takes. */
 _Noreturn void cli_die_usage(const char *what, const char *why);

@@ -70,6 +70,7 @@ const struct cli_command cli_compare_command = {
 	    "measure nothing.",
 	.options = compare_options,
 	.noptions = sizeof compare_options / sizeof compare_options[0],
+	.operands = CLI_OPERAND_FILE,
 	.settings_size = sizeof(struct compare_settings),
 	.defaults = compare_defaults,
 	.check = compare_check,

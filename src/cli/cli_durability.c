@@ -101,7 +101,7 @@ verifier_formats(const char *sep, char *buf, size_t len)
 
 #define DURABILITY_FILE_ROW(text) \
 	{ .name = "filename", .letter = 'f', .has_arg = required_argument, .arg = "FILE", \
-	  .help = (text), .parse = cli_set_filename, .example = "x" }
+	  .help = (text), .parse = cli_set_filename, .kind = CLI_VALUE_FILE, .example = "x" }
 
 static const struct cli_option write_options[] = {
 	{ .name = "ops-per-test", .letter = 'n', .has_arg = required_argument, .arg = "N",
@@ -136,7 +136,7 @@ static const struct cli_option write_options[] = {
 static const struct cli_option verify_options[] = {
 	{ .name = "acks", .has_arg = required_argument, .arg = "FILE",
 	  .help = "the writer's standard output, saved here (- : standard input)",
-	  .parse = set_acks, .example = "-" },
+	  .parse = set_acks, .kind = CLI_VALUE_FILE, .example = "-" },
 	DURABILITY_FILE_ROW("the durability file to check, instead of "
 	    "DIR/" DURABILITY_FILE_NAME),
 	{ .name = "remove", .has_arg = no_argument,

@@ -261,6 +261,7 @@ const struct cli_command cli_help_command = {
 	.description = "Show the options of COMMAND, or the commands and the probe's options.",
 	.options = help_options,
 	.noptions = sizeof help_options / sizeof help_options[0],
+	.operands = CLI_OPERAND_COMMAND,
 	.settings_size = sizeof(struct help_settings),
 	.defaults = help_defaults,
 	.check = help_check,

@@ -161,7 +161,7 @@ static const struct cli_option probe_options[] = {
 	  .parse = cli_set_ops, .example = "2" },
 	{ .name = "filename", .letter = 'f', .has_arg = required_argument, .arg = "FILE",
 	  .help = "use exactly this test file; it must not exist",
-	  .parse = cli_set_filename, .example = "x" },
+	  .parse = cli_set_filename, .kind = CLI_VALUE_FILE, .example = "x" },
 	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
 	  .help = "write unit, 1k..64k, a power of two (default 8k)",
 	  .parse = cli_set_block_size, .example = "8k" },
