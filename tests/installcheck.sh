@@ -1,9 +1,10 @@
 #!/bin/sh
 # installcheck.sh: make installcheck. The installed syncprobe runs: it
 # prints its version, probes a temporary directory briefly and leaves
-# nothing in it, and the installed manual page formats with man -l without
-# a warning. SYNCPROBE, MAN_PAGE and PACKAGE_VERSION name what was
-# installed (make installcheck sets them).
+# nothing in it, the installed manual page formats with man -l without a
+# warning, and the installed bash completion completes syncprobe.
+# SYNCPROBE, MAN_PAGE, BASH_COMPLETION_FILE and PACKAGE_VERSION name what
+# was installed (make installcheck sets them).
 . "$top_srcdir/tests/lib.sh"
 
 : "${MAN_PAGE:?MAN_PAGE must name the installed manual page}"
@@ -42,6 +43,20 @@ else
 	else
 		tap_fail "man -l of the installed page prints no warning" "$problems"
 	fi
+fi
+
+# The completion, where configure put it, defines syncprobe's completion
+# once bash-completion has loaded it.
+if [ -z "${BASH_COMPLETION_FILE:-}" ]; then
+	tap_skip "the bash completion is installed" "configured without it"
+elif ! command -v bash >/dev/null 2>&1 || [ ! -r /usr/share/bash-completion/bash_completion ]; then
+	tap_check "the bash completion is installed" test -r "$BASH_COMPLETION_FILE"
+	tap_skip "the installed completion defines syncprobe's" "bash-completion is not installed"
+else
+	tap_check "the bash completion is installed" test -r "$BASH_COMPLETION_FILE"
+	got=$(bash -c '. /usr/share/bash-completion/bash_completion >/dev/null 2>&1
+	    . "$1" && complete -p syncprobe' sh "$BASH_COMPLETION_FILE" 2>&1) || :
+	tap_is "$got" "complete -F _syncprobe syncprobe" "the installed completion defines syncprobe's"
 fi
 
 tap_done
