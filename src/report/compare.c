@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advice/advice.h"
 #include "util/escape.h"
 #include "util/names.h"
 #include "probe/plan.h"
@@ -152,6 +153,15 @@ keep_escaped(struct loader *l, const char *s, const char **out)
 	if ((e = escape_alloc(s)) == NULL)
 		return load_error(l, "out of memory");
 	run->escaped[run->nescaped++] = e;
+	if (run->budget != NULL) {
+		size_t cost = strlen(e) + 1;
+
+		if (cost > run->budget->bytes) {
+			run->budget->exceeded = true;
+			return load_error(l, "its strings, escaped, are over the bound");
+		}
+		run->budget->bytes -= cost;
+	}
 	*out = e;
 	return true;
 }
@@ -187,6 +197,22 @@ get_number(struct loader *l, const struct json_node *obj, const char *key, enum 
 	return true;
 }
 
+/* A figure syncprobe itself could have written: from min to max. A saved
+ * report holding more (ops_per_sec=1e308, commit_delay=1e300) was not
+ * written by it, and would only be printed as nonsense. */
+static bool
+get_number_in(struct loader *l, const struct json_node *obj, const char *key, enum need need,
+    double min, double max, double *out, bool *have)
+{
+	if (!get_number(l, obj, key, need, out, have))
+		return false;
+	if ((have == NULL || *have) && (*out < min || *out > max)) {
+		enter(l, key, 0);
+		return load_error(l, "%g is out of range (syncprobe writes %g to %g)", *out, min, max);
+	}
+	return true;
+}
+
 /* Each slice's ops_per_sec: the slowest and fastest round. */
 static bool
 load_slices(struct loader *l, const struct json_node *row, struct compare_row *cr)
@@ -201,7 +227,8 @@ load_slices(struct loader *l, const struct json_node *row, struct compare_row *c
 		double rate;
 
 		if (!enter_item(l, slices, "slices", i, &back) ||
-		    !get_number(l, &slices->items[i], "ops_per_sec", REQUIRED, &rate, NULL))
+		    !get_number_in(l, &slices->items[i], "ops_per_sec", REQUIRED, 0.0,
+		    COMPARE_MAX_OPS_PER_SEC, &rate, NULL))
 			return false;
 		leave(l, back);
 		if (cr->nslices == 0 || rate < cr->slice_min)
@@ -224,7 +251,8 @@ load_row(struct loader *l, const struct json_node *row, struct compare_row *cr)
 	    !get_string(l, row, "name", REQUIRED, &cr->name) ||
 	    !get_string(l, row, "status", REQUIRED, &cr->status) ||
 	    !get_string(l, row, "reason", NULLABLE, &cr->reason) ||
-	    !get_number(l, row, "ops_per_sec", NULLABLE, &cr->ops_per_sec, &have_rate) ||
+	    !get_number_in(l, row, "ops_per_sec", NULLABLE, 0.0, COMPARE_MAX_OPS_PER_SEC,
+	    &cr->ops_per_sec, &have_rate) ||
 	    !get(l, row, "usecs", JSON_OBJECT, NULLABLE, &usecs))
 		return false;
 	if (usecs != NULL) {
@@ -272,7 +300,8 @@ load_advice(struct loader *l, const struct json_node *target, struct compare_tar
 		return false;
 	back = enter(l, "advice", 0);
 	if (!get_string(l, advice, "wal_sync_method", NULLABLE, &ct->wal_sync_method) ||
-	    !get_number(l, advice, "commit_delay", NULLABLE, &ct->commit_delay, &ct->have_delay) ||
+	    !get_number_in(l, advice, "commit_delay", NULLABLE, 0.0, COMMIT_DELAY_MAX_USECS,
+	    &ct->commit_delay, &ct->have_delay) ||
 	    !load_warnings(l, advice, ct))
 		return false;
 	leave(l, back);
@@ -361,8 +390,9 @@ load_run(struct loader *l, const struct json_node *doc, struct compare_run *run)
 		return false;
 	run->interrupted = interrupted != NULL && interrupted->boolean;
 	back = enter(l, "settings", 0);
-	if (!get_number(l, settings, "block_bytes", REQUIRED, &run->block_bytes, NULL) ||
-	    !get_number(l, settings, "rounds", REQUIRED, &run->rounds, NULL))
+	if (!get_number_in(l, settings, "block_bytes", REQUIRED, MIN_BLOCK_BYTES, MAX_BLOCK_BYTES,
+	    &run->block_bytes, NULL) ||
+	    !get_number_in(l, settings, "rounds", REQUIRED, 1.0, MAX_ROUNDS, &run->rounds, NULL))
 		return false;
 	leave(l, back);
 	if (!get(l, doc, "targets", JSON_ARRAY, REQUIRED, &targets))
@@ -697,6 +727,7 @@ int
 compare_files(FILE *out, const char *const *paths, size_t n, char *err, size_t errlen)
 {
 	struct compare_run *runs = calloc(n + 1, sizeof *runs);
+	struct json_budget budget = { COMPARE_MAX_BYTES, COMPARE_MAX_VALUES, false };
 	char why[512];
 	size_t i;
 	int rc = 0;
@@ -707,9 +738,16 @@ compare_files(FILE *out, const char *const *paths, size_t n, char *err, size_t e
 	}
 	for (i = 0; i < n && rc == 0; i++) {
 		runs[i].file = paths[i];
-		runs[i].doc = json_read_file(paths[i], why, sizeof why);
+		runs[i].budget = &budget;
+		runs[i].doc = json_read_file_within(paths[i], &budget, why, sizeof why);
 		if (runs[i].doc == NULL || compare_load(runs[i].doc, &runs[i], why, sizeof why) == -1) {
-			snprintf(err, errlen, "%s: %s", paths[i], why);
+			if (budget.exceeded)
+				snprintf(err, errlen, "%s: the reports given take more than compare "
+				    "reads at once (%u MiB and %u values in all, escaped strings "
+				    "included): compare fewer at a time", paths[i],
+				    COMPARE_MAX_BYTES >> 20, COMPARE_MAX_VALUES);
+			else
+				snprintf(err, errlen, "%s: %s", paths[i], why);
 			rc = -1;
 		}
 	}

@@ -12,6 +12,15 @@
 #include "util/json_read.h"
 
 #define COMPARE_SCHEMA_VERSION 1	/* the JSON schema this syncprobe reads */
+/* One operation a nanosecond, the clock's unit: more is no figure syncprobe
+ * can have measured. */
+#define COMPARE_MAX_OPS_PER_SEC 1e9
+/* All the reports of one compare together, their escaped strings
+ * included: at most this much text and this many JSON values, so that
+ * memory stays bounded however many reports are given (about 160 MB at
+ * the limit; a report is typically 100 kB and 5000 values). */
+#define COMPARE_MAX_BYTES  (32u << 20)
+#define COMPARE_MAX_VALUES (1u << 20)
 
 /* One row of a saved report. Its strings are escaped (see compare_run). */
 struct compare_row {
@@ -54,6 +63,7 @@ struct compare_run {
 	struct json_node *doc;	/* owns every plain string above */
 	char **escaped;		/* the escaped copies */
 	size_t nescaped, escaped_cap;
+	struct json_budget *budget;	/* the escaped copies take from it; NULL: no bound */
 	const char *version;
 	const char *label, *host, *started_at;	/* NULL in reports older than them */
 	bool interrupted;

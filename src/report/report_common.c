@@ -165,17 +165,35 @@ report_usecs_text(double us, char *buf, size_t len)
 		snprintf(buf, len, "%.1e", us);
 }
 
+/* text made to leave a space in width, so that the column before never
+ * touches it: shorter forms of v where it does not (a saved report's
+ * figure can be any size). */
+static void
+fit_width(char *text, size_t len, int width, double v)
+{
+	int digits;
+
+	/* 1.2e+09, then 1e+09 */
+	for (digits = 1; digits >= 0 && (int)strlen(text) >= width; digits--)
+		snprintf(text, len, "%.*e", digits, v);
+}
+
 void
 report_put_usecs(FILE *out, int width, double us)
 {
 	char text[32];
 
 	report_usecs_text(us, text, sizeof text);
+	fit_width(text, sizeof text, width, us);
 	fprintf(out, "%*s", width, text);
 }
 
 void
 report_put_rate(FILE *out, int width, double ops)
 {
-	fprintf(out, ops < 10000.0 ? "%*.1f" : ops < 1e8 ? "%*.0f" : "%*.1e", width, ops);
+	char text[32];
+
+	snprintf(text, sizeof text, ops < 10000.0 ? "%.1f" : ops < 1e8 ? "%.0f" : "%.1e", ops);
+	fit_width(text, sizeof text, width, ops);
+	fprintf(out, "%*s", width, text);
 }

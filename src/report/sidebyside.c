@@ -54,7 +54,8 @@ footnote_of(struct footnotes *f, const char *reason)
 	return f->count;
 }
 
-/* "1.02x", "12.3x", "151x": at most six characters. */
+/* "1.02x", "12.3x", "151x", ">1e4x": at most five characters, so that a
+ * space parts it from the mean before it. */
 static void
 ratio_text(double ratio, char *buf, size_t len)
 {
@@ -65,7 +66,7 @@ ratio_text(double ratio, char *buf, size_t len)
 	else if (ratio < 9999.5)
 		snprintf(buf, len, "%.0fx", ratio);
 	else
-		snprintf(buf, len, ">9999x");
+		snprintf(buf, len, ">1e4x");
 }
 
 static void

@@ -26,7 +26,9 @@ struct parser {
 	const char *text;
 	size_t len;
 	size_t pos;
-	size_t values;		/* made so far, against JSON_READ_MAX_VALUES */
+	size_t values;		/* made so far, against max_values */
+	size_t max_values;	/* JSON_READ_MAX_VALUES, or less when a budget says so */
+	struct json_budget *budget;	/* NULL, or the one max_values came from */
 	char *err;
 	size_t errlen;
 	bool failed;
@@ -112,9 +114,11 @@ expected(struct parser *p, const char *what)
 static bool
 count_value(struct parser *p)
 {
-	if (++p->values > JSON_READ_MAX_VALUES)
-		return fail(p, "more than %u values", JSON_READ_MAX_VALUES);
-	return true;
+	if (++p->values <= p->max_values)
+		return true;
+	if (p->budget != NULL && p->max_values < JSON_READ_MAX_VALUES)
+		p->budget->exceeded = true;
+	return fail(p, "more than %zu values", p->max_values);
 }
 
 static bool
@@ -534,16 +538,20 @@ json_read_free(struct json_node *root)
 	free(root);
 }
 
-struct json_node *
-json_read(const char *text, size_t len, char *err, size_t errlen)
+/* json_read within budget (NULL: the per-document limits only), which
+ * then loses the values the document took. */
+static struct json_node *
+read_within(const char *text, size_t len, struct json_budget *budget, char *err, size_t errlen)
 {
-	struct parser p = { text, len, 0, 0, err, errlen, false };
+	struct parser p = { text, len, 0, 0, JSON_READ_MAX_VALUES, budget, err, errlen, false };
 	struct json_node *root;
 
 	if (len > JSON_READ_MAX_BYTES) {
 		snprintf(err, errlen, "larger than %u MiB", JSON_READ_MAX_BYTES >> 20);
 		return NULL;
 	}
+	if (budget != NULL && budget->values < p.max_values)
+		p.max_values = budget->values;
 	if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
 		snprintf(err, errlen, "line 1, column 1: starts with a byte order mark");
 		return NULL;
@@ -562,13 +570,21 @@ json_read(const char *text, size_t len, char *err, size_t errlen)
 		json_read_free(root);
 		return NULL;
 	}
+	if (budget != NULL)
+		budget->values -= p.values;
 	return root;
 }
 
-/* The whole file, NUL-terminated; a file larger than the reader takes is
- * refused as soon as it shows, without reading the rest. */
+struct json_node *
+json_read(const char *text, size_t len, char *err, size_t errlen)
+{
+	return read_within(text, len, NULL, err, errlen);
+}
+
+/* The whole file, NUL-terminated; a file larger than the reader takes
+ * (max bytes) is refused as soon as it shows, without reading the rest. */
 static char *
-slurp(int fd, size_t *len, char *err, size_t errlen)
+slurp(int fd, size_t max, size_t *len, char *err, size_t errlen)
 {
 	size_t cap = READ_CHUNK, used = 0;
 	char *buf = malloc(cap + 1);
@@ -576,13 +592,16 @@ slurp(int fd, size_t *len, char *err, size_t errlen)
 	while (buf != NULL) {
 		ssize_t n;
 
-		if (used > JSON_READ_MAX_BYTES) {
-			snprintf(err, errlen, "larger than %u MiB", JSON_READ_MAX_BYTES >> 20);
+		if (used > max) {
+			if (max < JSON_READ_MAX_BYTES)
+				snprintf(err, errlen, "larger than %zu bytes", max);
+			else
+				snprintf(err, errlen, "larger than %u MiB", JSON_READ_MAX_BYTES >> 20);
 			free(buf);
 			return NULL;
 		}
 		if (used == cap) {
-			size_t want = 2 * cap > JSON_READ_MAX_BYTES + 1 ? JSON_READ_MAX_BYTES + 1 : 2 * cap;
+			size_t want = 2 * cap > max + 1 ? max + 1 : 2 * cap;
 			char *grown = realloc(buf, want + 1);
 
 			if (grown == NULL)
@@ -611,10 +630,10 @@ slurp(int fd, size_t *len, char *err, size_t errlen)
 }
 
 struct json_node *
-json_read_file(const char *path, char *err, size_t errlen)
+json_read_file_within(const char *path, struct json_budget *budget, char *err, size_t errlen)
 {
 	struct json_node *root = NULL;
-	size_t len = 0;
+	size_t len = 0, max = JSON_READ_MAX_BYTES;
 	char *text;
 	int fd = open(path, O_RDONLY);
 
@@ -622,16 +641,30 @@ json_read_file(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s", strerror(errno));
 		return NULL;
 	}
-	text = slurp(fd, &len, err, errlen);
+	if (budget != NULL && budget->bytes < max)
+		max = budget->bytes;
+	text = slurp(fd, max, &len, err, errlen);
+	if (text == NULL && budget != NULL && max < JSON_READ_MAX_BYTES &&
+	    strncmp(err, "larger than", 11) == 0)
+		budget->exceeded = true;
 	if (close(fd) == -1 && text != NULL) {
 		snprintf(err, errlen, "close: %s", strerror(errno));
 		free(text);
 		return NULL;
 	}
-	if (text != NULL)
-		root = json_read(text, len, err, errlen);
+	if (text != NULL) {
+		root = read_within(text, len, budget, err, errlen);
+		if (root != NULL && budget != NULL)
+			budget->bytes -= len;
+	}
 	free(text);
 	return root;
+}
+
+struct json_node *
+json_read_file(const char *path, char *err, size_t errlen)
+{
+	return json_read_file_within(path, NULL, err, errlen);
 }
 
 const struct json_node *

@@ -45,6 +45,19 @@ struct json_node *json_read(const char *text, size_t len, char *err, size_t errl
  * with the reason in err (without the path). */
 struct json_node *json_read_file(const char *path, char *err, size_t errlen);
 
+/* What reads may still take together: bytes of text and values made,
+ * shared by several documents (compare reads all its reports within one),
+ * on top of each document's own limits. */
+struct json_budget {
+	size_t bytes;
+	size_t values;
+	bool exceeded;	/* set when a read stopped because the budget ran out */
+};
+
+/* json_read_file within budget, which loses what the document took. */
+struct json_node *json_read_file_within(const char *path, struct json_budget *budget,
+    char *err, size_t errlen);
+
 void json_read_free(struct json_node *root);
 
 /* The value of key in obj, or NULL when obj is not an object or has no
