@@ -54,6 +54,7 @@ if command -v jq >/dev/null 2>&1; then
 	jq_checks "$WORK/n.json" <<'CHECKS'
 -n 30: every cell counted exactly 30 commits, 10 a round | [.targets[0].group.clients[].cells[]
 	| .commits == 30 and ([.slices[].commits] == [10, 10, 10])] | all
+-t group alone: the tests that ran, one and two added | .settings.tests == ["one", "two", "group"]
 CHECKS
 else
 	tap_skip "-n 30: every cell counted exactly 30 commits" "jq is not installed"

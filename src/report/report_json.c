@@ -82,7 +82,7 @@ put_settings(struct json *j, const struct options *o)
 	json_uint(j, "rounds", o->rounds);
 	json_begin_array(j, "tests");
 	for (i = 0; i < GROUP_COUNT; i++)
-		if (o->groups & (1u << i))
+		if ((o->groups | plan_added_groups(o)) & (1u << i))
 			json_string(j, NULL, plan_group_name((enum group)i));
 	json_end_array(j);
 	json_begin_array(j, "methods");
