@@ -25,8 +25,8 @@ enum setting_basis {
 	SETTING_GROUP,		/* measured by -t group */
 	/* Measured on the server by `syncprobe pgbench`: that command fills
 	 * its own list with this basis and prints it with the same writers
-	 * (report_what_to_set, report_conf's setting lines); the probe never
-	 * sets it. */
+	 * (report_print_settings, report_conf_setting in report.h); the
+	 * probe never sets it. */
 	SETTING_SERVER,
 };
 

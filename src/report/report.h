@@ -87,6 +87,14 @@ void report_setting_comment(const struct setting *s, char *buf, size_t len);
 /* "What to set", for each measured target: the end of the text report. */
 void report_what_to_set(FILE *out, const struct report *r);
 
+/* The lines of a "What to set" block for the settings set, or "nothing:
+ * why_off" when why_off is not NULL; and one -F conf setting line,
+ * commented out by off ("#") when it must not take effect. A command that
+ * measures its own settings (syncprobe pgbench, SETTING_SERVER) prints
+ * them with these, as the probe does. */
+void report_print_settings(FILE *out, const struct settings *set, const char *why_off);
+void report_conf_setting(FILE *out, const char *off, const struct setting *s);
+
 /* "ext4 (vda, write cache: write back)": where a target lives, in one line. */
 void report_storage_summary(const struct storage_info *st, char *buf, size_t len);
 

@@ -24,10 +24,8 @@ put_comment(FILE *out, const char *prefix, const char *text)
 	fputc('\n', out);
 }
 
-/* A setting line, commented out by off ("#") when it must not take
- * effect; its comment is the one "What to set" prints (report.h). */
-static void
-put_setting(FILE *out, const char *off, const struct setting *s)
+void
+report_conf_setting(FILE *out, const char *off, const struct setting *s)
 {
 	char comment[SETTING_TEXT_LEN + 64];
 
@@ -91,7 +89,7 @@ report_conf(FILE *out, const struct report *r)
 		const struct setting *s = &set.list[i];
 
 		put_setting_notes(out, a, s, true);
-		put_setting(out, off, s);
+		report_conf_setting(out, off, s);
 		put_setting_notes(out, a, s, false);
 	}
 	if (a->commit_siblings == DEFAULT_COMMIT_SIBLINGS)

@@ -48,28 +48,34 @@ put_wrapped(FILE *out, int indent, const char *text)
 	wrap_print(out, indent, indent, LINE_WIDTH, shown, false);
 }
 
+void
+report_print_settings(FILE *out, const struct settings *set, const char *why_off)
+{
+	char line[SETTING_TEXT_LEN + 80];
+	size_t i;
+
+	if (why_off != NULL || set->n == 0) {
+		snprintf(line, sizeof line, "nothing: %s", why_off != NULL ? why_off : set->none);
+		put_wrapped(out, 2, line);
+		return;
+	}
+	for (i = 0; i < set->n; i++) {
+		fprintf(out, "  %s = %s\n", set->list[i].name, set->list[i].value);
+		report_setting_comment(&set->list[i], line, sizeof line);
+		put_wrapped(out, 4, line);
+	}
+}
+
 static void
 print_target_settings(FILE *out, const struct report *r, const struct target_result *tr)
 {
 	struct settings set;
-	char why[SETTING_TEXT_LEN + 16], line[SETTING_TEXT_LEN + 80];
-	size_t i;
+	char why[SETTING_TEXT_LEN];
 
-	if (!report_settings_of(r, tr, &set, why, sizeof why)) {
-		snprintf(line, sizeof line, "nothing: %s", why);
-		put_wrapped(out, 2, line);
-		return;
-	}
-	if (set.n == 0) {
-		snprintf(line, sizeof line, "nothing: %s", set.none);
-		put_wrapped(out, 2, line);
-		return;
-	}
-	for (i = 0; i < set.n; i++) {
-		fprintf(out, "  %s = %s\n", set.list[i].name, set.list[i].value);
-		report_setting_comment(&set.list[i], line, sizeof line);
-		put_wrapped(out, 4, line);
-	}
+	if (report_settings_of(r, tr, &set, why, sizeof why))
+		report_print_settings(out, &set, NULL);
+	else
+		report_print_settings(out, &set, why);
 }
 
 void
