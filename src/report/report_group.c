@@ -6,6 +6,7 @@
 #include "report/report_group.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "group/group_result.h"
 #include "probe/plan.h"
@@ -70,6 +71,27 @@ put_latency(FILE *out, double us)
 	fprintf(out, us < 100000.0 ? "%8.1f" : "%8.0f", us);
 }
 
+/* A percentage right-aligned in width columns, its sign shown when sign:
+ * one decimal where it fits, none where not, and a bound (">99999%")
+ * past that, so a noisy cell never pushes its line past 80 columns. */
+static void
+put_pct(FILE *out, double v, int width, bool sign)
+{
+	char buf[64];
+	int n;
+
+	n = snprintf(buf, sizeof buf, sign ? "%+.1f%%" : "%.1f%%", v);
+	if (n > width)
+		n = snprintf(buf, sizeof buf, sign ? "%+.0f%%" : "%.0f%%", v);
+	if (n > width) {
+		const char *bound = v < 0 ? "<-" : sign ? ">+" : ">";
+
+		snprintf(buf, sizeof buf, "%s%.*s%%", bound, width - 1 - (int)strlen(bound),
+		    "999999999999");
+	}
+	fprintf(out, "%*s", width, buf);
+}
+
 static const char *
 verdict_word(const struct group_cell *c)
 {
@@ -84,11 +106,14 @@ print_cell(FILE *out, const struct group_result *g, const struct group_cell *c, 
 	fprintf(out, "%6ld us %-4s", c->delay_usecs,
 	    !g->delays_given && c->delay_usecs == g->rule_usecs ? "rule" : "");
 	put_rate(out, c->commits_per_sec);
-	fprintf(out, "%6.1f%%", c->spread_pct);
-	if (first)
+	put_pct(out, c->spread_pct, 7, false);
+	if (first) {
 		fprintf(out, "%24s", "");
-	else
-		fprintf(out, "%+7.1f%%%6.1f%% %-8s", c->vs_zero_pct, c->noise_pct, verdict_word(c));
+	} else {
+		put_pct(out, c->vs_zero_pct, 8, true);
+		put_pct(out, c->noise_pct, 7, false);
+		fprintf(out, " %-8s", verdict_word(c));
+	}
 	fprintf(out, "%9.2f", c->commits_per_flush);
 	put_latency(out, c->p50_usecs);
 	put_latency(out, c->p99_usecs);
