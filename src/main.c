@@ -19,7 +19,7 @@ main(int argc, char **argv)
 
 	/* "syncprobe compare ...", "syncprobe durability write ...", or the
 	 * probe when the first word names no command. */
-	cmd = cli_find_command(argc, argv, &words);
+	cmd = cli_find_command(&cli_table, argc, argv, &words);
 	settings = calloc(1, cmd->settings_size);
 	if (settings == NULL) {
 		diag_error("options: out of memory");
@@ -27,7 +27,7 @@ main(int argc, char **argv)
 	}
 	/* The command's own words are argv[0] for getopt: its options and
 	 * operands follow them. Exits 2 on bad usage, 0 after --help. */
-	cli_parse(cmd, argc - words, argv + words, settings);
+	cli_parse(&cli_table, cmd, argc - words, argv + words, settings);
 	status = cmd->run(settings);
 	free(settings);
 	return status;

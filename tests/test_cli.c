@@ -108,10 +108,10 @@ first_of_name(const struct cli_option *opt)
 {
 	size_t c, i;
 
-	for (c = 0; c < cli_ncommands; c++)
-		for (i = 0; i < cli_commands[c]->noptions; i++)
-			if (strcmp(cli_commands[c]->options[i].name, opt->name) == 0)
-				return &cli_commands[c]->options[i] == opt;
+	for (c = 0; c < cli_table.n; c++)
+		for (i = 0; i < cli_table.commands[c]->noptions; i++)
+			if (strcmp(cli_table.commands[c]->options[i].name, opt->name) == 0)
+				return &cli_table.commands[c]->options[i] == opt;
 	return false;
 }
 
@@ -121,18 +121,18 @@ test_elsewhere(void)
 {
 	size_t c, d, i;
 
-	for (c = 0; c < cli_ncommands; c++)
-		for (i = 0; i < cli_commands[c]->noptions; i++) {
-			const struct cli_option *opt = &cli_commands[c]->options[i];
+	for (c = 0; c < cli_table.n; c++)
+		for (i = 0; i < cli_table.commands[c]->noptions; i++) {
+			const struct cli_option *opt = &cli_table.commands[c]->options[i];
 
 			if (!first_of_name(opt))
 				continue;
-			for (d = 0; d < cli_ncommands; d++) {
-				if (cli_option_in(cli_commands[d], opt->name) != NULL)
+			for (d = 0; d < cli_table.n; d++) {
+				if (cli_option_in(cli_table.commands[d], opt->name) != NULL)
 					continue;
-				expect_refused(cli_commands[d], opt, false);
+				expect_refused(cli_table.commands[d], opt, false);
 				if (opt->letter)
-					expect_refused(cli_commands[d], opt, true);
+					expect_refused(cli_table.commands[d], opt, true);
 			}
 		}
 }
@@ -171,12 +171,12 @@ test_consistent(void)
 	size_t c, d, i, j;
 	int bad = 0;
 
-	for (c = 0; c < cli_ncommands; c++)
-		for (i = 0; i < cli_commands[c]->noptions; i++)
-			for (d = 0; d < cli_ncommands; d++)
-				for (j = 0; j < cli_commands[d]->noptions; j++) {
-					const struct cli_option *x = &cli_commands[c]->options[i];
-					const struct cli_option *y = &cli_commands[d]->options[j];
+	for (c = 0; c < cli_table.n; c++)
+		for (i = 0; i < cli_table.commands[c]->noptions; i++)
+			for (d = 0; d < cli_table.n; d++)
+				for (j = 0; j < cli_table.commands[d]->noptions; j++) {
+					const struct cli_option *x = &cli_table.commands[c]->options[i];
+					const struct cli_option *y = &cli_table.commands[d]->options[j];
 					bool same_name = strcmp(x->name, y->name) == 0;
 
 					if ((same_name && (x->letter != y->letter ||
@@ -197,15 +197,15 @@ test_values(void)
 	size_t c, i;
 	char buf[256];
 
-	for (c = 0; c < cli_ncommands; c++)
-		for (i = 0; i < cli_commands[c]->noptions; i++) {
-			const struct cli_option *opt = &cli_commands[c]->options[i];
+	for (c = 0; c < cli_table.n; c++)
+		for (i = 0; i < cli_table.commands[c]->noptions; i++) {
+			const struct cli_option *opt = &cli_table.commands[c]->options[i];
 
 			if (opt->kind == CLI_VALUE_FREE || opt->kind == CLI_VALUE_FILE)
 				continue;
 			cli_option_values(opt, " ", buf, sizeof buf);
 			ok(buf[0] != '\0', "'%s' --%s lists its values (%s)",
-			    cli_commands[c]->name, opt->name, buf);
+			    cli_table.commands[c]->name, opt->name, buf);
 		}
 }
 

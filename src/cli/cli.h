@@ -56,8 +56,19 @@ struct cli_option {
 	const char *example;	/* a value it accepts (the tests use it) */
 };
 
+/* Every command, the probe first (the order of the list in help). The
+ * parser, help and completion are given it, so that only
+ * cli_commands.c, the table, names the commands. */
+struct cli_table {
+	const struct cli_command *const *commands;
+	size_t n;
+};
+
+extern const struct cli_table cli_table;
+
 /* What parsing saw, for a command's own checks. */
 struct cli_parsed {
+	const struct cli_table *table;
 	const struct cli_command *cmd;
 	bool given[CLI_MAX_OPTIONS];	/* by row of cmd->options */
 	char **operands;
@@ -83,10 +94,6 @@ struct cli_command {
 	int (*run)(const void *settings);
 };
 
-/* Every command, the probe first; the order of the command list in help. */
-extern const struct cli_command *const cli_commands[];
-extern const size_t cli_ncommands;
-
 /* The commands of each layer folder, listed in cli_commands.c. */
 extern const struct cli_command cli_probe_command;
 extern const struct cli_command cli_compare_command;
@@ -98,16 +105,21 @@ extern const struct cli_command cli_help_command;
  * how many words its name took; the probe, 0 words, when argv[1] names no
  * command. An unknown second word of a command's first word ("durability
  * x") is a usage error, reported here. */
-const struct cli_command *cli_find_command(int argc, char **argv, int *words);
+const struct cli_command *cli_find_command(const struct cli_table *t, int argc, char **argv,
+    int *words);
 
 /* "write or verify": the second words of the commands whose name starts
  * with the word first. */
-void cli_next_words(const char *first, char *buf, size_t len);
+void cli_next_words(const struct cli_table *t, const char *first, char *buf, size_t len);
+
+/* Whether word is the first word of cmd's name. */
+bool cli_first_word_is(const struct cli_command *cmd, const char *word);
 
 /* Parse argv (argv[0] is the last word of the command's name, or the
  * program) into settings: exits 2 with a one-line message on bad usage,
  * 0 after --help or --version. */
-void cli_parse(const struct cli_command *cmd, int argc, char **argv, void *settings);
+void cli_parse(const struct cli_table *t, const struct cli_command *cmd, int argc, char **argv,
+    void *settings);
 
 /* Whether the option named name (long) was given. */
 bool cli_given(const struct cli_parsed *p, const char *name);
@@ -120,8 +132,8 @@ void cli_command_title(const struct cli_command *cmd, char *buf, size_t len);
 
 /* The help of one command (the probe's also lists the commands); of every
  * command whose name starts with the word prefix ("durability"). */
-void cli_help(FILE *out, const struct cli_command *cmd);
-void cli_help_prefix(FILE *out, const char *prefix);
+void cli_help(FILE *out, const struct cli_table *t, const struct cli_command *cmd);
+void cli_help_prefix(FILE *out, const struct cli_table *t, const char *prefix);
 
 /* The option's values (its choices), joined with sep; "" for a free
  * value. For completion, help and messages. */

@@ -1,5 +1,5 @@
 /* cli_completion.c: the bash completion script, written from the command
- * and option rows that build --help (cli_commands[]), so that a command,
+ * and option rows that build --help (cli_table), so that a command,
  * an option or a value is typed once. The build runs it (src/gen_completion)
  * and installs its output where bash-completion looks; the script uses
  * bash-completion's helpers (_init_completion, _filedir), as every script
@@ -151,7 +151,7 @@ same_first_word(const char *a, const char *b)
 	return n == first_word_len(b) && strncmp(a, b, n) == 0;
 }
 
-/* Whether a command before cli_commands[i] (the probe aside) has its
+/* Whether a command before cli_table.commands[i] (the probe aside) has its
  * first word: each first word is offered and dispatched on once. */
 static bool
 first_word_seen(size_t i)
@@ -159,7 +159,7 @@ first_word_seen(size_t i)
 	size_t j;
 
 	for (j = 1; j < i; j++)
-		if (same_first_word(cli_commands[j]->name, cli_commands[i]->name))
+		if (same_first_word(cli_table.commands[j]->name, cli_table.commands[i]->name))
 			return true;
 	return false;
 }
@@ -172,10 +172,10 @@ put_first_words(FILE *out)
 	const char *sep = "";
 	size_t i;
 
-	for (i = 1; i < cli_ncommands; i++)
+	for (i = 1; i < cli_table.n; i++)
 		if (!first_word_seen(i)) {
-			fprintf(out, "%s%.*s", sep, (int)first_word_len(cli_commands[i]->name),
-			    cli_commands[i]->name);
+			fprintf(out, "%s%.*s", sep, (int)first_word_len(cli_table.commands[i]->name),
+			    cli_table.commands[i]->name);
 			sep = " ";
 		}
 }
@@ -185,7 +185,7 @@ put_first_words(FILE *out)
 static void
 put_operand_action(FILE *out, const struct cli_command *cmd)
 {
-	if (cmd == cli_commands[0]) {
+	if (cmd == cli_table.commands[0]) {
 		fputs("\t((cword == 1)) && COMPREPLY=($(compgen -W '", out);
 		put_first_words(out);
 		fputs("' -- \"$cur\"))\n", out);
@@ -227,22 +227,22 @@ put_command_function(FILE *out, const struct cli_command *cmd)
 static void
 put_second_word_dispatch(FILE *out, size_t first)
 {
-	const char *word = cli_commands[first]->name, *sep = "";
+	const char *word = cli_table.commands[first]->name, *sep = "";
 	size_t n = first_word_len(word) + 1, i;
 	char name[COMPLETION_NAME_LEN];
 
 	fputs("			if ((cword == 2)); then\n\t\t\t\tCOMPREPLY=($(compgen -W '", out);
-	for (i = first; i < cli_ncommands; i++)
-		if (same_first_word(cli_commands[i]->name, word)) {
-			fprintf(out, "%s%s", sep, cli_commands[i]->name + n);
+	for (i = first; i < cli_table.n; i++)
+		if (same_first_word(cli_table.commands[i]->name, word)) {
+			fprintf(out, "%s%s", sep, cli_table.commands[i]->name + n);
 			sep = " ";
 		}
 	fputs("' -- \"$cur\"))\n\t\t\t\treturn\n\t\t\tfi\n"
 	    "\t\t\tcase ${words[2]} in\n", out);
-	for (i = first; i < cli_ncommands; i++)
-		if (same_first_word(cli_commands[i]->name, word)) {
-			function_name(cli_commands[i], name, sizeof name);
-			fprintf(out, "\t\t\t%s) %s ;;\n", cli_commands[i]->name + n, name);
+	for (i = first; i < cli_table.n; i++)
+		if (same_first_word(cli_table.commands[i]->name, word)) {
+			function_name(cli_table.commands[i], name, sizeof name);
+			fprintf(out, "\t\t\t%s) %s ;;\n", cli_table.commands[i]->name + n, name);
 		}
 	fputs("\t\t\tesac\n", out);
 }
@@ -261,8 +261,8 @@ put_dispatch(FILE *out)
 	    "\n"
 	    "\tif ((cword > 1)); then\n"
 	    "\t\tcase ${words[1]} in\n", out);
-	for (i = 1; i < cli_ncommands; i++) {
-		const struct cli_command *cmd = cli_commands[i];
+	for (i = 1; i < cli_table.n; i++) {
+		const struct cli_command *cmd = cli_table.commands[i];
 
 		if (first_word_seen(i))
 			continue;
@@ -275,7 +275,7 @@ put_dispatch(FILE *out)
 		}
 		fputs("\t\t\treturn\n\t\t\t;;\n", out);
 	}
-	function_name(cli_commands[0], name, sizeof name);
+	function_name(cli_table.commands[0], name, sizeof name);
 	fprintf(out, "\t\tesac\n\tfi\n\t%s\n}\n\n", name);
 }
 
@@ -294,8 +294,8 @@ cli_completion_bash(FILE *out)
 	    "\tCOMPREPLY=($(compgen -P \"$head\" -W \"$1\" -- \"${cur##*,}\"))\n"
 	    "\tcompopt -o nospace\n"
 	    "}\n\n", out);
-	for (i = 0; i < cli_ncommands; i++)
-		put_command_function(out, cli_commands[i]);
+	for (i = 0; i < cli_table.n; i++)
+		put_command_function(out, cli_table.commands[i]);
 	put_dispatch(out);
 	fputs("complete -F _syncprobe syncprobe\n", out);
 }

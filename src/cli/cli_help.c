@@ -10,36 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "probe/plan.h"
 #include "util/names.h"
 #include "util/output.h"
 #include "util/wrap.h"
 
 #define HELP_WIDTH     80	/* the longest --help line */
 #define HELP_FLAGS_COL 30	/* option names, then two spaces, then the text */
-
-void
-cli_group_names(unsigned groups, char *buf, size_t len)
-{
-	size_t used = 0;
-	int g, n;
-
-	buf[0] = '\0';
-	for (g = 0; g < GROUP_COUNT && used < len; g++)
-		if (groups & (1u << g)) {
-			n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-			    plan_group_name((enum group)g));
-			used += n > 0 ? (size_t)n : 0;
-		}
-}
-
-void
-cli_option_values(const struct cli_option *opt, const char *sep, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	if (opt->values != NULL)
-		opt->values(sep, buf, len);
-}
 
 /* tmpl with its "{}" replaced by opt's values: joined with "," for a
  * list, "|" for a choice. */
@@ -134,7 +110,7 @@ print_command(FILE *out, const struct cli_command *cmd)
 
 /* The probe's help: the commands, then its own options. */
 static void
-probe_help(FILE *out, const struct cli_command *cmd)
+probe_help(FILE *out, const struct cli_table *t, const struct cli_command *cmd)
 {
 	size_t i;
 
@@ -142,9 +118,9 @@ probe_help(FILE *out, const struct cli_command *cmd)
 	fprintf(out, "  or:  syncprobe COMMAND [ARGUMENT]...\n");
 	fprintf(out, "%s\n\nCommands (syncprobe help COMMAND shows a command's options):\n",
 	    cmd->description);
-	for (i = 0; i < cli_ncommands; i++)
-		if (cli_commands[i]->name[0] != '\0')
-			print_command(out, cli_commands[i]);
+	for (i = 0; i < t->n; i++)
+		if (t->commands[i]->name[0] != '\0')
+			print_command(out, t->commands[i]);
 	fprintf(out, "\n");
 	print_options(out, cmd);
 	fprintf(out,
@@ -160,10 +136,10 @@ probe_help(FILE *out, const struct cli_command *cmd)
 }
 
 void
-cli_help(FILE *out, const struct cli_command *cmd)
+cli_help(FILE *out, const struct cli_table *t, const struct cli_command *cmd)
 {
 	if (cmd->name[0] == '\0') {
-		probe_help(out, cmd);
+		probe_help(out, t, cmd);
 		return;
 	}
 	fprintf(out, "Usage: syncprobe %s %s\n%s\n\n", cmd->name, cmd->synopsis,
@@ -172,25 +148,26 @@ cli_help(FILE *out, const struct cli_command *cmd)
 }
 
 void
-cli_help_prefix(FILE *out, const char *prefix)
+cli_help_prefix(FILE *out, const struct cli_table *t, const char *prefix)
 {
 	size_t i, len = strlen(prefix);
 	bool first = true;
 
-	for (i = 0; i < cli_ncommands; i++) {
-		const char *name = cli_commands[i]->name;
+	for (i = 0; i < t->n; i++) {
+		const char *name = t->commands[i]->name;
 
 		if (strncmp(name, prefix, len) != 0 || (name[len] != ' ' && name[len] != '\0'))
 			continue;
 		if (!first)
 			fprintf(out, "\n");
-		cli_help(out, cli_commands[i]);
+		cli_help(out, t, t->commands[i]);
 		first = false;
 	}
 }
 
 /* syncprobe help [COMMAND]: the words of COMMAND. */
 struct help_settings {
+	const struct cli_table *table;
 	char **words;
 	size_t nwords;
 };
@@ -207,7 +184,7 @@ help_defaults(void *s)
 
 /* The command the words name ("durability write"), or NULL. */
 static const struct cli_command *
-command_named(char **words, size_t n)
+command_named(const struct cli_table *t, char **words, size_t n)
 {
 	char name[64];
 	size_t i;
@@ -215,9 +192,9 @@ command_named(char **words, size_t n)
 	if (n == 0 || n > 2)
 		return NULL;
 	snprintf(name, sizeof name, "%s%s%s", words[0], n > 1 ? " " : "", n > 1 ? words[1] : "");
-	for (i = 0; i < cli_ncommands; i++)
-		if (cli_commands[i]->name[0] != '\0' && strcmp(cli_commands[i]->name, name) == 0)
-			return cli_commands[i];
+	for (i = 0; i < t->n; i++)
+		if (t->commands[i]->name[0] != '\0' && strcmp(t->commands[i]->name, name) == 0)
+			return t->commands[i];
 	return NULL;
 }
 
@@ -227,11 +204,12 @@ help_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 	struct help_settings *h = s;
 	char next[64];
 
+	h->table = p->table;
 	h->words = p->operands;
 	h->nwords = p->noperands;
-	if (h->nwords == 0 || command_named(h->words, h->nwords) != NULL)
+	if (h->nwords == 0 || command_named(h->table, h->words, h->nwords) != NULL)
 		return 0;
-	cli_next_words(h->words[0], next, sizeof next);
+	cli_next_words(h->table, h->words[0], next, sizeof next);
 	if (h->nwords == 1 && next[0] != '\0')
 		return 0;
 	snprintf(err, errlen, "help: no command '%s%s%s' (see syncprobe --help)",
@@ -243,14 +221,14 @@ static int
 help_run(const void *s)
 {
 	const struct help_settings *h = s;
-	const struct cli_command *cmd = command_named(h->words, h->nwords);
+	const struct cli_command *cmd = command_named(h->table, h->words, h->nwords);
 
 	if (h->nwords == 0)
-		cli_help(stdout, &cli_probe_command);
+		cli_help(stdout, h->table, h->table->commands[0]);
 	else if (cmd != NULL)
-		cli_help(stdout, cmd);
+		cli_help(stdout, h->table, cmd);
 	else
-		cli_help_prefix(stdout, h->words[0]);
+		cli_help_prefix(stdout, h->table, h->words[0]);
 	return output_finish();
 }
 

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "probe/row.h"
+#include "util/diag.h"
 #include "util/output.h"
 #include "util/status.h"
-#include "util/diag.h"
 
 #define CODE_BASE 256	/* getopt codes of long-only options: CODE_BASE + index */
 
@@ -41,36 +41,43 @@ struct option_set {
 	char shorts[3 * CLI_MAX_OPTIONS + 2];
 };
 
-_Noreturn void
-cli_die_usage(const char *what, const char *why)
+const struct cli_command *
+cli_find_command(const struct cli_table *t, int argc, char **argv, int *words)
 {
-	diag_error("%s: %s", what, why);
-	exit(STATUS_USAGE);
-}
-
-const struct cli_option *
-cli_option_in(const struct cli_command *cmd, const char *name)
-{
+	char why[200], next[64];
 	size_t i;
+	bool prefix = false;
 
-	for (i = 0; i < cmd->noptions; i++)
-		if (strcmp(cmd->options[i].name, name) == 0)
-			return &cmd->options[i];
-	return NULL;
-}
+	*words = 0;
+	if (argc < 2)
+		return t->commands[0];
+	for (i = 0; i < t->n; i++) {
+		const struct cli_command *cmd = t->commands[i];
+		const char *second;
 
-bool
-cli_given(const struct cli_parsed *p, const char *name)
-{
-	const struct cli_option *opt = cli_option_in(p->cmd, name);
-
-	return opt != NULL && p->given[opt - p->cmd->options];
-}
-
-void
-cli_command_title(const struct cli_command *cmd, char *buf, size_t len)
-{
-	snprintf(buf, len, "syncprobe%s%s", cmd->name[0] ? " " : "", cmd->name);
+		if (!cli_first_word_is(cmd, argv[1]))
+			continue;
+		second = strchr(cmd->name, ' ');
+		if (second == NULL) {
+			*words = 1;
+			return cmd;
+		}
+		prefix = true;
+		if (argc > 2 && strcmp(second + 1, argv[2]) == 0) {
+			*words = 2;
+			return cmd;
+		}
+	}
+	if (!prefix)
+		return t->commands[0];
+	/* "syncprobe durability --help" shows both halves. */
+	if (argc > 2 && (strcmp(argv[2], "--help") == 0 || strcmp(argv[2], "-h") == 0)) {
+		cli_help_prefix(stdout, t, argv[1]);
+		exit((int)output_finish());
+	}
+	cli_next_words(t, argv[1], next, sizeof next);
+	snprintf(why, sizeof why, "needs %s after it (see syncprobe help %s)", next, argv[1]);
+	cli_die_usage(argv[1], why);
 }
 
 static void
@@ -86,14 +93,14 @@ add_option(struct option_set *set, const struct cli_option *opt)
 }
 
 static void
-build_option_set(struct option_set *set)
+build_option_set(const struct cli_table *t, struct option_set *set)
 {
 	size_t c, i, n = 0, r;
 
 	set->n = 0;
-	for (c = 0; c < cli_ncommands; c++)
-		for (i = 0; i < cli_commands[c]->noptions; i++)
-			add_option(set, &cli_commands[c]->options[i]);
+	for (c = 0; c < t->n; c++)
+		for (i = 0; i < t->commands[c]->noptions; i++)
+			add_option(set, &t->commands[c]->options[i]);
 	set->shorts[n++] = ':';	/* report a missing value as ':' */
 	for (i = 0; i < set->n; i++) {
 		const struct cli_option *o = set->rows[i];
@@ -128,20 +135,20 @@ option_of_code(const struct option_set *set, int c)
 }
 
 static _Noreturn void
-die_retired(const struct retired_option *r, const char *arg)
+die_retired(const struct cli_table *t, const struct retired_option *r, const char *arg)
 {
 	char name[64], now[160], next[64];
 	size_t i;
 
 	snprintf(name, sizeof name, "%s%s%s", r->command, r->has_arg ? " " : "",
 	    r->has_arg && arg != NULL ? arg : "");
-	for (i = 0; i < cli_ncommands; i++)
-		if (strcmp(cli_commands[i]->name, name) == 0) {
+	for (i = 0; i < t->n; i++)
+		if (strcmp(t->commands[i]->name, name) == 0) {
 			diag_error("--%s: is now a command: syncprobe %s %s",
-			    r->name, name, cli_commands[i]->synopsis);
+			    r->name, name, t->commands[i]->synopsis);
 			exit(STATUS_USAGE);
 		}
-	cli_next_words(r->command, next, sizeof next);
+	cli_next_words(t, r->command, next, sizeof next);
 	snprintf(now, sizeof now, "syncprobe %s, with %s after it", r->command, next);
 	diag_error("--%s: is now a command: %s", r->name, now);
 	exit(STATUS_USAGE);
@@ -150,19 +157,20 @@ die_retired(const struct retired_option *r, const char *arg)
 /* "syncprobe -t group", "syncprobe durability write": where opt applies,
  * the commands that take it joined with ", ". */
 static void
-where_it_applies(const struct cli_option *opt, char *buf, size_t len)
+where_it_applies(const struct cli_table *t, const struct cli_option *opt, char *buf,
+    size_t len)
 {
 	size_t c, used = 0;
 
 	buf[0] = '\0';
-	for (c = 0; c < cli_ncommands && used < len; c++) {
-		const struct cli_option *row = cli_option_in(cli_commands[c], opt->name);
+	for (c = 0; c < t->n && used < len; c++) {
+		const struct cli_option *row = cli_option_in(t->commands[c], opt->name);
 		char title[64], groups[64] = "";
 		int n;
 
 		if (row == NULL)
 			continue;
-		cli_command_title(cli_commands[c], title, sizeof title);
+		cli_command_title(t->commands[c], title, sizeof title);
 		if (row->groups != 0) {
 			cli_group_names(row->groups, groups, sizeof groups);
 			n = snprintf(buf + used, len - used, "%s%s -t %s", used ? ", " : "",
@@ -176,13 +184,14 @@ where_it_applies(const struct cli_option *opt, char *buf, size_t len)
 
 /* An option of another command: say whose. */
 static _Noreturn void
-die_elsewhere(const struct cli_command *cmd, const struct cli_option *opt)
+die_elsewhere(const struct cli_table *t, const struct cli_command *cmd,
+    const struct cli_option *opt)
 {
 	char what[64], title[64], where[256], why[400];
 
 	snprintf(what, sizeof what, "--%s", opt->name);
 	cli_command_title(cmd, title, sizeof title);
-	where_it_applies(opt, where, sizeof where);
+	where_it_applies(t, opt, where, sizeof where);
 	snprintf(why, sizeof why, "not an option of %s (only of %s)", title, where);
 	cli_die_usage(what, why);
 }
@@ -199,13 +208,14 @@ see_help(const struct cli_command *cmd, char *buf, size_t len)
 
 /* Report getopt's '?' for the word it stopped at. */
 static _Noreturn void
-die_unknown(const struct cli_command *cmd, const struct option_set *set, char **argv)
+die_unknown(const struct cli_table *t, const struct cli_command *cmd,
+    const struct option_set *set, char **argv)
 {
 	const struct cli_option *opt = optopt ? option_of_code(set, optopt) : NULL;
 	char see[96], why[128];
 
 	if (optopt >= CODE_BASE + (int)set->n)
-		die_retired(&retired_options[optopt - CODE_BASE - (int)set->n], NULL);
+		die_retired(t, &retired_options[optopt - CODE_BASE - (int)set->n], NULL);
 	see_help(cmd, see, sizeof see);
 	/* A long option always moves optind past its word. getopt_long
 	 * reports a known option given a value it does not take
@@ -226,13 +236,13 @@ die_unknown(const struct cli_command *cmd, const struct option_set *set, char **
 
 /* Report getopt's ':' for the option given last without its value. */
 static _Noreturn void
-die_missing_value(const struct cli_command *cmd, const struct option_set *set, int argc,
-    char **argv)
+die_missing_value(const struct cli_table *t, const struct cli_command *cmd,
+    const struct option_set *set, int argc, char **argv)
 {
 	char name[3] = { '-', (char)optopt, '\0' }, see[96], why[128];
 
 	if (optopt >= CODE_BASE + (int)set->n)
-		die_retired(&retired_options[optopt - CODE_BASE - (int)set->n], NULL);
+		die_retired(t, &retired_options[optopt - CODE_BASE - (int)set->n], NULL);
 	see_help(cmd, see, sizeof see);
 	snprintf(why, sizeof why, "needs a value %s", see);
 	/* glibc leaves optind past the option's word; musl, for a short
@@ -255,14 +265,14 @@ die_value(const struct cli_option *opt, const char *value, const char *why)
 
 /* One option of cmd, given: run its action or its parser. */
 static void
-take_option(const struct cli_command *cmd, const struct cli_option *opt, const char *arg,
-    void *settings)
+take_option(const struct cli_table *t, const struct cli_command *cmd,
+    const struct cli_option *opt, const char *arg, void *settings)
 {
 	char err[256];
 
 	switch (opt->action) {
 	case CLI_HELP:
-		cli_help(stdout, cmd);
+		cli_help(stdout, t, cmd);
 		exit((int)output_finish());
 	case CLI_VERSION:
 		printf("syncprobe %s\n", PACKAGE_VERSION);
@@ -297,15 +307,17 @@ check_groups(const struct cli_parsed *p, const void *settings)
 }
 
 void
-cli_parse(const struct cli_command *cmd, int argc, char **argv, void *settings)
+cli_parse(const struct cli_table *t, const struct cli_command *cmd, int argc, char **argv,
+    void *settings)
 {
 	struct option_set set;
 	struct cli_parsed p;
 	char err[REASON_LEN];
 	int c;
 
-	build_option_set(&set);
+	build_option_set(t, &set);
 	memset(&p, 0, sizeof p);
+	p.table = t;
 	p.cmd = cmd;
 	cmd->defaults(settings);
 	optind = 1;
@@ -314,17 +326,17 @@ cli_parse(const struct cli_command *cmd, int argc, char **argv, void *settings)
 		const struct cli_option *known, *opt;
 
 		if (c == ':')
-			die_missing_value(cmd, &set, argc, argv);
+			die_missing_value(t, cmd, &set, argc, argv);
 		if (c == '?')
-			die_unknown(cmd, &set, argv);
+			die_unknown(t, cmd, &set, argv);
 		known = option_of_code(&set, c);
 		if (known == NULL)
-			die_retired(&retired_options[c - CODE_BASE - (int)set.n], optarg);
+			die_retired(t, &retired_options[c - CODE_BASE - (int)set.n], optarg);
 		opt = cli_option_in(cmd, known->name);
 		if (opt == NULL)
-			die_elsewhere(cmd, known);
+			die_elsewhere(t, cmd, known);
 		p.given[opt - cmd->options] = true;
-		take_option(cmd, opt, optarg, settings);
+		take_option(t, cmd, opt, optarg, settings);
 	}
 	p.operands = argv + optind;
 	p.noperands = (size_t)(argc - optind);

@@ -1,0 +1,94 @@
+/* cli_option.c: what every command's code asks of a command or option
+ * row: whether a command takes an option, whether it was given, names and
+ * value lists for messages, and the one form of a usage error. */
+#include "config.h"
+
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "probe/plan.h"
+#include "util/diag.h"
+#include "util/status.h"
+
+_Noreturn void
+cli_die_usage(const char *what, const char *why)
+{
+	diag_error("%s: %s", what, why);
+	exit(STATUS_USAGE);
+}
+
+const struct cli_option *
+cli_option_in(const struct cli_command *cmd, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < cmd->noptions; i++)
+		if (strcmp(cmd->options[i].name, name) == 0)
+			return &cmd->options[i];
+	return NULL;
+}
+
+bool
+cli_given(const struct cli_parsed *p, const char *name)
+{
+	const struct cli_option *opt = cli_option_in(p->cmd, name);
+
+	return opt != NULL && p->given[opt - p->cmd->options];
+}
+
+void
+cli_command_title(const struct cli_command *cmd, char *buf, size_t len)
+{
+	snprintf(buf, len, "syncprobe%s%s", cmd->name[0] ? " " : "", cmd->name);
+}
+
+void
+cli_group_names(unsigned groups, char *buf, size_t len)
+{
+	size_t used = 0;
+	int g, n;
+
+	buf[0] = '\0';
+	for (g = 0; g < GROUP_COUNT && used < len; g++)
+		if (groups & (1u << g)) {
+			n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+			    plan_group_name((enum group)g));
+			used += n > 0 ? (size_t)n : 0;
+		}
+}
+
+void
+cli_option_values(const struct cli_option *opt, const char *sep, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (opt->values != NULL)
+		opt->values(sep, buf, len);
+}
+
+bool
+cli_first_word_is(const struct cli_command *cmd, const char *word)
+{
+	size_t n = strlen(word);
+
+	return n > 0 && strncmp(cmd->name, word, n) == 0 &&
+	    (cmd->name[n] == '\0' || cmd->name[n] == ' ');
+}
+
+void
+cli_next_words(const struct cli_table *t, const char *first, char *buf, size_t len)
+{
+	size_t i, used = 0;
+	int n;
+
+	buf[0] = '\0';
+	for (i = 0; i < t->n && used < len; i++)
+		if (cli_first_word_is(t->commands[i], first) &&
+		    strchr(t->commands[i]->name, ' ') != NULL) {
+			n = snprintf(buf + used, len - used, "%s%s", used ? " or " : "",
+			    strchr(t->commands[i]->name, ' ') + 1);
+			used += n > 0 ? (size_t)n : 0;
+		}
+}
