@@ -6,7 +6,7 @@
  *     words, never empty, always terminated within the buffer) and does not
  *     touch the result;
  *   - an accepted value is in range, and a size or a whole duration prints
- *     (options_format_*) as something the parser accepts again, as the same
+ *     (units_format_*) as something the parser accepts again, as the same
  *     value: what syncprobe prints it also accepts.
  * A crash it finds becomes a case in tests/test_fuzz_regress.c. */
 #include "config.h"
@@ -57,12 +57,12 @@ fuzz_size(const char *s, size_t errlen)
 	uint64_t v = UNTOUCHED, again = 0;
 
 	memset(err, CANARY, sizeof err);
-	if (options_parse_size(s, &v, err, errlen) == -1) {
+	if (units_parse_size(s, &v, err, errlen) == -1) {
 		check_refusal(v == UNTOUCHED, err, errlen, s);
 		return;
 	}
-	options_format_size(v, printed, sizeof printed);
-	check(options_parse_size(printed, &again, err, sizeof err) == 0,
+	units_format_size(v, printed, sizeof printed);
+	check(units_parse_size(printed, &again, err, sizeof err) == 0,
 	    "size: printed form refused", s);
 	check(again == v, "size: printed form parses to another value", s);
 }
@@ -74,13 +74,13 @@ fuzz_duration(const char *s, size_t errlen)
 	uint64_t v = UNTOUCHED, again = 0;
 
 	memset(err, CANARY, sizeof err);
-	if (options_parse_duration(s, &v, err, errlen) == -1) {
+	if (units_parse_duration(s, &v, err, errlen) == -1) {
 		check_refusal(v == UNTOUCHED, err, errlen, s);
 		return;
 	}
-	check(v >= 1000 && v <= MAX_TEST_NS, "duration: out of range", s);
-	options_format_duration(v, printed, sizeof printed);
-	check(options_parse_duration(printed, &again, err, sizeof err) == 0,
+	check(v >= 1000 && v <= UNITS_MAX_NS, "duration: out of range", s);
+	units_format_duration(v, printed, sizeof printed);
+	check(units_parse_duration(printed, &again, err, sizeof err) == 0,
 	    "duration: printed form refused", s);
 	check(again == v, "duration: printed form parses to another value", s);
 }
@@ -92,7 +92,7 @@ fuzz_count(const char *s, size_t errlen, uint64_t max)
 	uint64_t v = UNTOUCHED;
 
 	memset(err, CANARY, sizeof err);
-	if (options_parse_count(s, max, &v, err, errlen) == -1) {
+	if (units_parse_count(s, max, &v, err, errlen) == -1) {
 		check_refusal(v == UNTOUCHED, err, errlen, s);
 		return;
 	}

@@ -19,12 +19,12 @@ duration_round_trip(const char *input, uint64_t want_ns, const char *want_printe
 	char err[ERRBUF_LEN], printed[64];
 	uint64_t ns = 0, again = 0;
 
-	ok(options_parse_duration(input, &ns, err, sizeof err) == 0 && ns == want_ns,
+	ok(units_parse_duration(input, &ns, err, sizeof err) == 0 && ns == want_ns,
 	    "duration '%s' is %llu ns", input, (unsigned long long)want_ns);
-	options_format_duration(ns, printed, sizeof printed);
+	units_format_duration(ns, printed, sizeof printed);
 	ok(strcmp(printed, want_printed) == 0, "%llu ns prints as '%s' (got '%s')",
 	    (unsigned long long)ns, want_printed, printed);
-	ok(options_parse_duration(printed, &again, err, sizeof err) == 0 && again == ns,
+	ok(units_parse_duration(printed, &again, err, sizeof err) == 0 && again == ns,
 	    "'%s' parses back to %llu ns", printed, (unsigned long long)ns);
 }
 

@@ -15,7 +15,7 @@ static void
 check_size(const char *s, uint64_t want)
 {
 	uint64_t got = 0;
-	int rc = options_parse_size(s, &got, err, sizeof err);
+	int rc = units_parse_size(s, &got, err, sizeof err);
 
 	ok(rc == 0 && got == want, "size '%s' = %llu (got %llu, rc %d)", s,
 	    (unsigned long long)want, (unsigned long long)got, rc);
@@ -26,7 +26,7 @@ refuse_size(const char *s)
 {
 	uint64_t got = 0;
 
-	ok(options_parse_size(s, &got, err, sizeof err) == -1 && err[0] != '\0',
+	ok(units_parse_size(s, &got, err, sizeof err) == -1 && err[0] != '\0',
 	    "size '%s' refused (%s)", s, err);
 }
 
@@ -34,7 +34,7 @@ static void
 check_duration(const char *s, uint64_t want_ns)
 {
 	uint64_t got = 0;
-	int rc = options_parse_duration(s, &got, err, sizeof err);
+	int rc = units_parse_duration(s, &got, err, sizeof err);
 
 	ok(rc == 0 && got == want_ns, "duration '%s' = %llu ns (got %llu)", s,
 	    (unsigned long long)want_ns, (unsigned long long)got);
@@ -45,7 +45,7 @@ refuse_duration(const char *s)
 {
 	uint64_t got = 0;
 
-	ok(options_parse_duration(s, &got, err, sizeof err) == -1 && err[0] != '\0',
+	ok(units_parse_duration(s, &got, err, sizeof err) == -1 && err[0] != '\0',
 	    "duration '%s' refused (%s)", s, err);
 }
 
@@ -104,7 +104,7 @@ static void
 check_count(const char *s, uint64_t max, int want_rc, uint64_t want)
 {
 	uint64_t got = 0;
-	int rc = options_parse_count(s, max, &got, err, sizeof err);
+	int rc = units_parse_count(s, max, &got, err, sizeof err);
 
 	ok(rc == want_rc && (rc != 0 || got == want), "count '%s' -> rc %d, %llu",
 	    s, want_rc, (unsigned long long)want);
@@ -121,23 +121,23 @@ test_format_round_trip(void)
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 		uint64_t back = 0;
 
-		options_format_size(sizes[i], buf, sizeof buf);
-		ok(options_parse_size(buf, &back, err, sizeof err) == 0 && back == sizes[i],
+		units_format_size(sizes[i], buf, sizeof buf);
+		ok(units_parse_size(buf, &back, err, sizeof err) == 0 && back == sizes[i],
 		    "size %llu prints as '%s' and parses back", (unsigned long long)sizes[i], buf);
 	}
 	for (i = 0; i < sizeof durations / sizeof durations[0]; i++) {
 		uint64_t back = 0;
 
-		options_format_duration(durations[i], buf, sizeof buf);
-		ok(options_parse_duration(buf, &back, err, sizeof err) == 0 && back == durations[i],
+		units_format_duration(durations[i], buf, sizeof buf);
+		ok(units_parse_duration(buf, &back, err, sizeof err) == 0 && back == durations[i],
 		    "duration %llu prints as '%s' and parses back",
 		    (unsigned long long)durations[i], buf);
 	}
-	options_format_size(8192, buf, sizeof buf);
+	units_format_size(8192, buf, sizeof buf);
 	ok(strcmp(buf, "8kB") == 0, "8192 prints as 8kB (%s)", buf);
-	options_format_size(16ULL << 20, buf, sizeof buf);
+	units_format_size(16ULL << 20, buf, sizeof buf);
 	ok(strcmp(buf, "16MB") == 0, "16MiB prints as 16MB (%s)", buf);
-	options_format_duration(500000000ULL, buf, sizeof buf);
+	units_format_duration(500000000ULL, buf, sizeof buf);
 	ok(strcmp(buf, "500ms") == 0, "half a second prints as 500ms (%s)", buf);
 }
 
@@ -173,9 +173,9 @@ test_choices(void)
 	    strstr(err, "both, on, off") != NULL, "direct yes refused, choices listed (%s)", err);
 	ok(options_parse_pattern("append", &p, err, sizeof err) == 0 && p == PATTERN_APPEND, "pattern append");
 	ok(options_parse_pattern("random", &p, err, sizeof err) == -1, "pattern random refused");
-	ok(options_parse_format("json", &f, err, sizeof err) == 0 && strcmp(f->name, "json") == 0,
+	ok(report_format_parse("json", &f, err, sizeof err) == 0 && strcmp(f->name, "json") == 0,
 	    "format json");
-	ok(options_parse_format("xml", &f, err, sizeof err) == -1 &&
+	ok(report_format_parse("xml", &f, err, sizeof err) == -1 &&
 	    strstr(err, "text, json, conf") != NULL, "format xml refused, formats listed (%s)", err);
 }
 

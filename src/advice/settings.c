@@ -88,7 +88,7 @@ add_method(const struct advice *a, size_t block_bytes, struct settings *out)
 		basis = SETTING_UNCOMPARED;
 	if ((s = add_setting(out, SETTING_WAL_SYNC_METHOD, basis)) == NULL)
 		return;
-	options_format_size(block_bytes, block, sizeof block);
+	units_format_size(block_bytes, block, sizeof block);
 	snprintf(s->value, sizeof s->value, "'%s'", m->name);
 	if (basis == SETTING_GIVEN && a->wal_sync_method != NULL)
 		snprintf(s->reason, sizeof s->reason, "the server's (--wal-sync-method), "

@@ -31,7 +31,7 @@ static void warn_sleep(const struct sleep_result *sleep, struct advice *a);
 static void
 op_size(const struct row_result *row, char *buf, size_t len)
 {
-	options_format_size((uint64_t)row->spec.write_bytes * row->spec.writes_per_op,
+	units_format_size((uint64_t)row->spec.write_bytes * row->spec.writes_per_op,
 	    buf, len);
 }
 

@@ -46,7 +46,7 @@ writer_direct_values(const char *sep, char *buf, size_t len)
 static int
 set_for(void *s, const char *arg, char *err, size_t errlen)
 {
-	return options_parse_duration(arg, &((struct options *)s)->for_ns, err, errlen);
+	return units_parse_duration(arg, &((struct options *)s)->for_ns, err, errlen);
 }
 
 static int
@@ -153,6 +153,7 @@ write_defaults(void *s)
 	struct options *o = s;
 
 	options_defaults(o);
+	o->format = report_format_default();
 	o->durability = DURABILITY_WRITE;
 	o->direct = DIRECT_OFF;
 }
@@ -161,6 +162,7 @@ static void
 verify_defaults(void *s)
 {
 	options_defaults(s);
+	((struct options *)s)->format = report_format_default();
 	((struct options *)s)->durability = DURABILITY_VERIFY;
 }
 

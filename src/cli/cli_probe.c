@@ -35,7 +35,7 @@ set_rounds(void *s, const char *arg, char *err, size_t errlen)
 {
 	uint64_t v;
 
-	if (options_parse_count(arg, MAX_ROUNDS, &v, err, errlen) == -1)
+	if (units_parse_count(arg, MAX_ROUNDS, &v, err, errlen) == -1)
 		return -1;
 	((struct options *)s)->rounds = (unsigned)v;
 	return 0;
@@ -45,10 +45,10 @@ static int
 set_clients(void *s, const char *arg, char *err, size_t errlen)
 {
 	struct options *o = s;
-	uint64_t list[OPTIONS_MAX_LIST];
+	uint64_t list[UNITS_MAX_LIST];
 	size_t i, n;
 
-	if (options_parse_number_list(arg, 1, MAX_CLIENTS, list, &n, err, errlen) == -1)
+	if (units_parse_number_list(arg, 1, MAX_CLIENTS, list, &n, err, errlen) == -1)
 		return -1;
 	for (i = 0; i < n; i++)
 		o->clients[i] = (unsigned)list[i];
@@ -60,10 +60,10 @@ static int
 set_commit_delays(void *s, const char *arg, char *err, size_t errlen)
 {
 	struct options *o = s;
-	uint64_t list[OPTIONS_MAX_LIST];
+	uint64_t list[UNITS_MAX_LIST];
 	size_t i, n;
 
-	if (options_parse_number_list(arg, 0, COMMIT_DELAY_MAX_USECS, list, &n,
+	if (units_parse_number_list(arg, 0, COMMIT_DELAY_MAX_USECS, list, &n,
 	    err, errlen) == -1)
 		return -1;
 	for (i = 0; i < n; i++)
@@ -77,7 +77,7 @@ set_commit_siblings(void *s, const char *arg, char *err, size_t errlen)
 {
 	uint64_t v;
 
-	if (options_parse_number(arg, 0, MAX_COMMIT_SIBLINGS, &v, err, errlen) == -1)
+	if (units_parse_number(arg, 0, MAX_COMMIT_SIBLINGS, &v, err, errlen) == -1)
 		return -1;
 	((struct options *)s)->commit_siblings = (unsigned)v;
 	return 0;
@@ -86,7 +86,7 @@ set_commit_siblings(void *s, const char *arg, char *err, size_t errlen)
 static int
 set_txn_work(void *s, const char *arg, char *err, size_t errlen)
 {
-	return options_parse_duration_or_zero(arg, MAX_TXN_WORK_NS,
+	return units_parse_duration_or_zero(arg, MAX_TXN_WORK_NS,
 	    &((struct options *)s)->txn_work_ns, err, errlen);
 }
 
@@ -96,10 +96,10 @@ set_record_size(void *s, const char *arg, char *err, size_t errlen)
 	char most[32];
 	uint64_t v;
 
-	if (options_parse_size(arg, &v, err, errlen) == -1)
+	if (units_parse_size(arg, &v, err, errlen) == -1)
 		return -1;
 	if (v < 1 || v > MAX_RECORD_BYTES) {
-		options_format_size(MAX_RECORD_BYTES, most, sizeof most);
+		units_format_size(MAX_RECORD_BYTES, most, sizeof most);
 		snprintf(err, errlen, "must be from 1 byte to %s", most);
 		return -1;
 	}
@@ -113,10 +113,10 @@ set_etcd_write_size(void *s, const char *arg, char *err, size_t errlen)
 	char most[32];
 	uint64_t v;
 
-	if (options_parse_size(arg, &v, err, errlen) == -1)
+	if (units_parse_size(arg, &v, err, errlen) == -1)
 		return -1;
 	if (v < 1 || v > MAX_ETCD_WRITE_BYTES) {
-		options_format_size(MAX_ETCD_WRITE_BYTES, most, sizeof most);
+		units_format_size(MAX_ETCD_WRITE_BYTES, most, sizeof most);
 		snprintf(err, errlen, "must be from 1 byte to %s", most);
 		return -1;
 	}
@@ -129,7 +129,7 @@ set_etcd_rate(void *s, const char *arg, char *err, size_t errlen)
 {
 	uint64_t v;
 
-	if (options_parse_number(arg, 1, MAX_ETCD_RATE, &v, err, errlen) == -1)
+	if (units_parse_number(arg, 1, MAX_ETCD_RATE, &v, err, errlen) == -1)
 		return -1;
 	((struct options *)s)->etcd_rate = (unsigned)v;
 	return 0;
@@ -232,6 +232,7 @@ static void
 probe_defaults(void *s)
 {
 	options_defaults(s);
+	((struct options *)s)->format = report_format_default();
 }
 
 static unsigned
@@ -283,6 +284,11 @@ probe_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 	o->adaptive = !cli_given(p, "secs-per-test") && !cli_given(p, "ops-per-test");
 	if (options_validate(o, err, errlen) == -1 || check_histogram(o, err, errlen) == -1)
 		return -1;
+	if (o->format->one_target && o->ntargets > 1) {
+		snprintf(err, errlen, "--format=%s: gives one server's settings (name one TARGET)",
+		    o->format->name);
+		return -1;
+	}
 	if (o->ntargets == 0) {
 		o->targets = here;
 		o->ntargets = 1;

@@ -17,13 +17,13 @@
 int
 cli_set_secs(void *s, const char *arg, char *err, size_t errlen)
 {
-	return options_parse_duration(arg, &((struct options *)s)->test_ns, err, errlen);
+	return units_parse_duration(arg, &((struct options *)s)->test_ns, err, errlen);
 }
 
 int
 cli_set_ops(void *s, const char *arg, char *err, size_t errlen)
 {
-	return options_parse_count(arg, MAX_OPS_PER_TEST, &((struct options *)s)->ops_per_test,
+	return units_parse_count(arg, MAX_OPS_PER_TEST, &((struct options *)s)->ops_per_test,
 	    err, errlen);
 }
 
@@ -50,11 +50,11 @@ cli_set_block_size(void *s, const char *arg, char *err, size_t errlen)
 	char least[32], most[32];
 	uint64_t v;
 
-	if (options_parse_size(arg, &v, err, errlen) == -1)
+	if (units_parse_size(arg, &v, err, errlen) == -1)
 		return -1;
 	if (v < MIN_BLOCK_BYTES || v > MAX_BLOCK_BYTES || (v & (v - 1)) != 0) {
-		options_format_size(MIN_BLOCK_BYTES, least, sizeof least);
-		options_format_size(MAX_BLOCK_BYTES, most, sizeof most);
+		units_format_size(MIN_BLOCK_BYTES, least, sizeof least);
+		units_format_size(MAX_BLOCK_BYTES, most, sizeof most);
 		/* "1kB to 64kB" as the reports print sizes, without the B. */
 		least[strlen(least) - 1] = '\0';
 		most[strlen(most) - 1] = '\0';
@@ -68,7 +68,7 @@ cli_set_block_size(void *s, const char *arg, char *err, size_t errlen)
 int
 cli_set_file_size(void *s, const char *arg, char *err, size_t errlen)
 {
-	return options_parse_size(arg, &((struct options *)s)->file_bytes, err, errlen);
+	return units_parse_size(arg, &((struct options *)s)->file_bytes, err, errlen);
 }
 
 int
@@ -100,7 +100,7 @@ cli_set_quiet(void *s, const char *arg, char *err, size_t errlen)
 int
 cli_set_format(void *s, const char *arg, char *err, size_t errlen)
 {
-	return options_parse_format(arg, &((struct options *)s)->format, err, errlen);
+	return report_format_parse(arg, &((struct options *)s)->format, err, errlen);
 }
 
 void

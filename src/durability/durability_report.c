@@ -33,8 +33,8 @@ text_run(FILE *out, const struct durability_verdict *v)
 	char run[DURABLE_RUN_ID_LEN], block[32], file[32];
 
 	durable_run_id_format(h->run_id, run);
-	options_format_size(h->geo.block_bytes, block, sizeof block);
-	options_format_size(h->geo.file_bytes, file, sizeof file);
+	units_format_size(h->geo.block_bytes, block, sizeof block);
+	units_format_size(h->geo.file_bytes, file, sizeof file);
 	fprintf(out, "  run %s: %s, %s, %s, %s records, %s file (%llu slot%s)\n", run,
 	    h->method, h->direct ? "direct" : "buffered", options_pattern_name(h->geo.pattern),
 	    block, file, (unsigned long long)v->slots, v->slots == 1 ? "" : "s");

@@ -112,7 +112,7 @@ parse_number(const char *s, uint64_t max, uint64_t *out)
 {
 	char ignored[ERRBUF_LEN];
 
-	return s == NULL ? -1 : options_parse_count(s, max, out, ignored, sizeof ignored);
+	return s == NULL ? -1 : units_parse_count(s, max, out, ignored, sizeof ignored);
 }
 
 /* Exactly DURABLE_RUN_ID_LEN - 1 lowercase hex digits. */

@@ -30,7 +30,7 @@ group_result_new(const unsigned *clients, size_t nclients, const long *delays,
 	struct group_result *g;
 	size_t i;
 
-	if (nclients > OPTIONS_MAX_LIST || ndelays > GROUP_MAX_DELAYS)
+	if (nclients > UNITS_MAX_LIST || ndelays > GROUP_MAX_DELAYS)
 		return NULL;
 	if ((g = calloc(1, sizeof *g)) == NULL)
 		return NULL;

@@ -21,7 +21,7 @@
  * back to back, so the pairing cancels the drift they share. A delay that
  * never slept (the siblings gate never opened) is delay 0, whatever the
  * noise says. */
-#define GROUP_MAX_DELAYS   (OPTIONS_MAX_LIST + 1)	/* 0 is always measured */
+#define GROUP_MAX_DELAYS   (UNITS_MAX_LIST + 1)	/* 0 is always measured */
 
 enum group_verdict { GROUP_SAME, GROUP_BETTER, GROUP_WORSE };
 
@@ -74,7 +74,7 @@ struct group_result {
 	bool delays_given;	/* --commit-delays, rather than from d */
 	long delays[GROUP_MAX_DELAYS];	/* ascending, delays[0] == 0 */
 	size_t ndelays;
-	unsigned clients[OPTIONS_MAX_LIST];	/* ascending */
+	unsigned clients[UNITS_MAX_LIST];	/* ascending */
 	size_t nclients;
 	struct group_cell *cells;	/* nclients x ndelays, by client count */
 	size_t ncells;		/* allocated: the client counts and delays asked for */
@@ -86,8 +86,8 @@ struct group_result {
 
 	/* Derived by group_result_finish(), per client count: the delay
 	 * with the most commits/s, and the smallest within noise of it. */
-	size_t best[OPTIONS_MAX_LIST];
-	size_t pick[OPTIONS_MAX_LIST];
+	size_t best[UNITS_MAX_LIST];
+	size_t pick[UNITS_MAX_LIST];
 };
 
 /* A result for these client counts and delays, rounds slices per cell, its

@@ -1,6 +1,6 @@
-/* options.h: what the user asked for, and strict parsing of each value.
- * Sizes and durations share one suffix table, used both to parse and to
- * print, so what syncprobe prints it also accepts. */
+/* options.h: the probe's settings, what the user asked for, and the
+ * parsing of the values that name the probe's own things (test groups,
+ * methods, --direct, --pattern); sizes and durations are util/units.h. */
 #ifndef SYNCPROBE_OPTIONS_H
 #define SYNCPROBE_OPTIONS_H
 
@@ -9,20 +9,19 @@
 #include <stdint.h>
 
 #include "probe/method.h"
+#include "util/units.h"
 
 #define DEFAULT_BLOCK_BYTES   8192u
 #define MIN_BLOCK_BYTES       1024u
 #define MAX_BLOCK_BYTES       65536u
 #define DEFAULT_FILE_BYTES    (16u * 1024u * 1024u)
 #define MAX_FILE_BYTES        (64ULL * 1024 * 1024 * 1024)
-#define MAX_TEST_NS           (3600ULL * 1000000000ULL)
 #define MAX_OPS_PER_TEST      1000000000ULL
 #define DEFAULT_ROUNDS        5u	/* slices per row (adaptive: at least), round-robin in a group */
 #define MAX_ROUNDS            1000u
 #define ERRBUF_LEN            256
 
 /* The group-commit experiment (-t group). */
-#define OPTIONS_MAX_LIST      16	/* values in --clients or --commit-delays */
 #define MAX_CLIENTS           1000u
 #define MAX_COMMIT_SIBLINGS   1000u	/* PostgreSQL's upper bound */
 #define DEFAULT_COMMIT_SIBLINGS 5u	/* and its default */
@@ -59,7 +58,7 @@ struct options {
 	enum direct_mode direct;
 	enum pattern pattern;
 	const struct method *wal_method;	/* --wal-sync-method, or NULL */
-	const struct report_format *format;
+	const struct report_format *format;	/* NULL until the command sets it */
 	unsigned rounds;
 	bool quiet;
 	/* --histogram's list of rows ("all" without one), or NULL: none. */
@@ -68,9 +67,9 @@ struct options {
 	/* -t group: client counts (ascending), commit_delays in us (ascending;
 	 * none: from the measured flush), commit_siblings, work per
 	 * transaction, log bytes per commit. */
-	unsigned clients[OPTIONS_MAX_LIST];
+	unsigned clients[UNITS_MAX_LIST];
 	size_t nclients;
-	long commit_delays[OPTIONS_MAX_LIST];
+	long commit_delays[UNITS_MAX_LIST];
 	size_t ndelays;
 	unsigned commit_siblings;
 	uint64_t txn_work_ns;
@@ -90,25 +89,10 @@ struct options {
 void options_defaults(struct options *o);
 
 /* Each parser returns 0, or -1 with a reason in err (no "syncprobe:"). */
-int options_parse_size(const char *s, uint64_t *out, char *err, size_t errlen);
-int options_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen);
-int options_parse_count(const char *s, uint64_t max, uint64_t *out, char *err, size_t errlen);
 int options_parse_groups(const char *s, unsigned *out, char *err, size_t errlen);
 int options_parse_methods(const char *s, unsigned *out, char *err, size_t errlen);
 int options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t errlen);
 int options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen);
-int options_parse_format(const char *s, const struct report_format **out,
-    char *err, size_t errlen);
-/* A whole number from min to max (--commit-siblings). */
-int options_parse_number(const char *s, uint64_t min, uint64_t max, uint64_t *out,
-    char *err, size_t errlen);
-/* A comma-separated list of whole numbers from min to max, sorted and
- * without repeats (--clients, --commit-delays); at most OPTIONS_MAX_LIST. */
-int options_parse_number_list(const char *s, uint64_t min, uint64_t max, uint64_t *out,
-    size_t *n, char *err, size_t errlen);
-/* A duration that may be 0 (--txn-work), at most max_ns. */
-int options_parse_duration_or_zero(const char *s, uint64_t max_ns, uint64_t *ns,
-    char *err, size_t errlen);
 /* A method this system has (--wal-sync-method). */
 int options_parse_method(const char *s, const struct method **out, char *err, size_t errlen);
 
@@ -124,12 +108,6 @@ int options_check_file_size(uint64_t file_bytes, uint64_t need, const char *what
 /* Checks that need every option (file size large enough for the chosen
  * groups, -f with targets). */
 int options_validate(const struct options *o, char *err, size_t errlen);
-
-/* "8kB", "16MiB", "512B": a size as the reports print it. */
-void options_format_size(uint64_t bytes, char *buf, size_t len);
-
-/* "0.5s", "250ms": a duration as the reports print it. */
-void options_format_duration(uint64_t ns, char *buf, size_t len);
 
 const char *options_direct_name(enum direct_mode d);
 const char *options_pattern_name(enum pattern p);

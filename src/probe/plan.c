@@ -72,7 +72,7 @@ plan_group_title(enum group g, size_t block_bytes, char *buf, size_t len)
 {
 	char size[16];
 
-	options_format_size(block_bytes, size, sizeof size);
+	units_format_size(block_bytes, size, sizeof size);
 	names_expand((unsigned)g < GROUP_COUNT ? group_table[g].title : "?", size, buf, len);
 }
 
@@ -180,7 +180,7 @@ sizes_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t ma
 		if ((r = add_row(specs, n, max)) == NULL)
 			return;
 		row_spec_method(r, GROUP_SIZES, m, direct, count, SIZES_TOTAL_BYTES / count);
-		options_format_size(SIZES_TOTAL_BYTES / count, size, sizeof size);
+		units_format_size(SIZES_TOTAL_BYTES / count, size, sizeof size);
 		snprintf(r->name, sizeof r->name, "%u * %s %s write%s%s",
 		    count, size, m->name, count > 1 ? "s" : "", direct ? " (direct)" : "");
 	}
@@ -259,7 +259,7 @@ etcd_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max
 	char size[16];
 	int paced;
 
-	options_format_size(o->etcd_write_bytes, size, sizeof size);
+	units_format_size(o->etcd_write_bytes, size, sizeof size);
 	for (paced = 0; paced <= 1; paced++) {
 		struct row_spec *r = add_row(specs, n, max);
 

@@ -85,14 +85,14 @@ direct_fits(int fd, const struct row_run *run, struct row_result *res)
 
 	platform_direct_align(fd, &mem_align, &off_align);
 	if (run->spec->write_bytes % off_align != 0) {
-		options_format_size(run->spec->write_bytes, wsz, sizeof wsz);
-		options_format_size(off_align, asz, sizeof asz);
+		units_format_size(run->spec->write_bytes, wsz, sizeof wsz);
+		units_format_size(off_align, asz, sizeof asz);
 		row_fail(res, ROW_WHY_DIRECT_ALIGN,
 		    "a %s write is below the %s direct-I/O unit of this file", wsz, asz);
 		return false;
 	}
 	if ((uintptr_t)run->buf % mem_align != 0) {
-		options_format_size(mem_align, asz, sizeof asz);
+		units_format_size(mem_align, asz, sizeof asz);
 		row_fail(res, ROW_WHY_DIRECT_ALIGN, "direct I/O here needs %s-aligned memory", asz);
 		return false;
 	}

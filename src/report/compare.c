@@ -491,7 +491,7 @@ print_legend(FILE *out, const struct compare_run *runs, size_t n)
 		char *file = escape_alloc(run->file);
 		const char *shown = file != NULL ? file : "?";
 
-		options_format_size(run->block_bytes > 0 && run->block_bytes < 1e15 ?
+		units_format_size(run->block_bytes > 0 && run->block_bytes < 1e15 ?
 		    (uint64_t)run->block_bytes : 0, block, sizeof block);
 		snprintf(line, sizeof line, "run %zu: %s%s", r + 1, run->label ? run->label : shown,
 		    run->interrupted ? " (interrupted)" : "");

@@ -52,6 +52,13 @@ struct report_format {
 extern const struct report_format report_formats[];	/* the first is the default */
 extern const struct name_list report_format_names;
 
+/* The format without -F (text). */
+const struct report_format *report_format_default(void);
+
+/* -F's value: 0, or -1 with "unknown value (choose text, json, ...)". */
+int report_format_parse(const char *s, const struct report_format **out, char *err,
+    size_t errlen);
+
 void report_text(FILE *out, const struct report *r);
 void report_json(FILE *out, const struct report *r);
 void report_openmetrics(FILE *out, const struct report *r);

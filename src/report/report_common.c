@@ -1,5 +1,5 @@
-/* report_common.c: the table of report formats, and what every report
- * says the same way. */
+/* report_common.c: what every report says the same way (labels, times,
+ * where a target lives, figures in columns), and the stream replayed. */
 #include "config.h"
 
 #include "report/report.h"
@@ -8,15 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const struct report_format report_formats[] = {
-	{ "text", report_text, false, REPORT_TEXT, &report_text_stream },
-	{ "json", report_json, false, REPORT_JSON, NULL },
-	{ "conf", report_conf, true, REPORT_CONF, NULL },
-	{ "openmetrics", report_openmetrics, false, REPORT_OPENMETRICS, NULL },
-};
-
-const struct name_list report_format_names =
-    NAME_LIST(report_formats, struct report_format, name);
 
 /* Whether no layer lies under layer i. */
 static bool

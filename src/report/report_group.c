@@ -35,9 +35,9 @@ print_preamble(FILE *out, const struct target_result *tr, size_t number)
 		fprintf(out, "\n%s: target %zu\n", title, number);
 	else
 		fprintf(out, "\n%s\n", title);
-	options_format_size(g->page_bytes, page, sizeof page);
-	options_format_size(g->record_bytes, rec, sizeof rec);
-	options_format_duration(g->txn_work_ns, work, sizeof work);
+	units_format_size(g->page_bytes, page, sizeof page);
+	units_format_size(g->record_bytes, rec, sizeof rec);
+	units_format_duration(g->txn_work_ns, work, sizeof work);
 	n = snprintf(line, sizeof line, "%s, buffered as a server writes its WAL; %s records, "
 	    "%s of work per transaction, commit_siblings %u, %u round%s. A flush (write + "
 	    "sync) at one committer took %.3f us (over %llu flushes)", g->method->name,

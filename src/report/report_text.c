@@ -101,7 +101,7 @@ format_bytes_or_unknown(long bytes, char *buf, size_t len)
 	if (bytes < 0)
 		snprintf(buf, len, "unknown");
 	else
-		options_format_size((uint64_t)bytes, buf, len);
+		units_format_size((uint64_t)bytes, buf, len);
 }
 
 /* "  same filesystem as target 1": targets that cannot differ. */
@@ -163,11 +163,11 @@ describe_test_length(const struct report *r, char *buf, size_t len)
 	char dur[32], one[16], two[16], other[16], most[16], most_other[16];
 
 	if (o->adaptive) {
-		options_format_duration(ADAPTIVE_BASIS_CEILING_NS, one, sizeof one);
-		options_format_duration(ADAPTIVE_ADVICE_CEILING_NS, two, sizeof two);
-		options_format_duration(ADAPTIVE_OTHER_CEILING_NS, other, sizeof other);
-		options_format_duration(ADAPTIVE_ADVICE_CAP_NS, most, sizeof most);
-		options_format_duration(ADAPTIVE_OTHER_CAP_NS, most_other, sizeof most_other);
+		units_format_duration(ADAPTIVE_BASIS_CEILING_NS, one, sizeof one);
+		units_format_duration(ADAPTIVE_ADVICE_CEILING_NS, two, sizeof two);
+		units_format_duration(ADAPTIVE_OTHER_CEILING_NS, other, sizeof other);
+		units_format_duration(ADAPTIVE_ADVICE_CAP_NS, most, sizeof most);
+		units_format_duration(ADAPTIVE_OTHER_CAP_NS, most_other, sizeof most_other);
 		snprintf(buf, len, "until each mean is known to %.0f%%, or its time is up%s: "
 		    "%s for the advice's one-write rows, %s for its two-write rows, %s for "
 		    "others (on a slow disk up to %s and %s, to reach %u operations); at least",
@@ -176,7 +176,7 @@ describe_test_length(const struct report *r, char *buf, size_t len)
 	} else if (o->ops_per_test) {
 		snprintf(buf, len, "%llu ops per test,", (unsigned long long)o->ops_per_test);
 	} else {
-		options_format_duration(o->test_ns, dur, sizeof dur);
+		units_format_duration(o->test_ns, dur, sizeof dur);
 		snprintf(buf, len, "%s per test,", dur);
 	}
 }
@@ -210,8 +210,8 @@ text_begin(FILE *out, const struct report *r)
 	const struct options *o = r->options;
 	char dur[320], block[16], file[16], when[48], line[512];
 
-	options_format_size(o->block_bytes, block, sizeof block);
-	options_format_size(o->file_bytes, file, sizeof file);
+	units_format_size(o->block_bytes, block, sizeof block);
+	units_format_size(o->file_bytes, file, sizeof file);
 	describe_test_length(r, dur, sizeof dur);
 	report_time(r->when, false, when, sizeof when);
 	snprintf(line, sizeof line, "syncprobe %s on %s, %s", PACKAGE_VERSION, r->system.host, when);

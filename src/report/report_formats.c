@@ -1,0 +1,41 @@
+/* report_formats.c: the report formats, one row each (-F NAME), and
+ * finding one by name. The table names each writer; the writers share
+ * report_common.c, which names none of them. */
+#include "config.h"
+
+#include "report/report.h"
+
+#include <stdio.h>
+
+#include "util/names.h"
+
+const struct report_format report_formats[] = {
+	{ "text", report_text, false, REPORT_TEXT, &report_text_stream },
+	{ "json", report_json, false, REPORT_JSON, NULL },
+	{ "conf", report_conf, true, REPORT_CONF, NULL },
+	{ "openmetrics", report_openmetrics, false, REPORT_OPENMETRICS, NULL },
+};
+
+const struct name_list report_format_names =
+    NAME_LIST(report_formats, struct report_format, name);
+
+const struct report_format *
+report_format_default(void)
+{
+	return &report_formats[0];
+}
+
+int
+report_format_parse(const char *s, const struct report_format **out, char *err, size_t errlen)
+{
+	char names[256];
+	int i = names_find(&report_format_names, s);
+
+	if (i < 0) {
+		names_join(&report_format_names, ", ", names, sizeof names);
+		snprintf(err, errlen, "unknown value (choose %s)", names);
+		return -1;
+	}
+	*out = &report_formats[i];
+	return 0;
+}

@@ -1,0 +1,38 @@
+/* units.h: sizes, durations and whole numbers, parsed strictly and printed.
+ * Sizes and durations share one suffix table, used both to parse and to
+ * print, so what syncprobe prints it also accepts. Each parser returns 0,
+ * or -1 with a one-line reason in err (no "syncprobe:", no option name). */
+#ifndef SYNCPROBE_UNITS_H
+#define SYNCPROBE_UNITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define UNITS_MAX_NS   (3600ULL * 1000000000ULL)	/* the longest duration */
+#define UNITS_MAX_LIST 16	/* values in a list of numbers */
+
+/* "8k", "16MiB": powers of 1024. */
+int units_parse_size(const char *s, uint64_t *out, char *err, size_t errlen);
+/* "2", "1.5s", "500ms": at least 1us, at most UNITS_MAX_NS. */
+int units_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen);
+/* A duration that may be 0, at most max_ns. */
+int units_parse_duration_or_zero(const char *s, uint64_t max_ns, uint64_t *ns,
+    char *err, size_t errlen);
+/* A whole number from 1 to max. */
+int units_parse_count(const char *s, uint64_t max, uint64_t *out, char *err, size_t errlen);
+/* A whole number from min to max. */
+int units_parse_number(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    char *err, size_t errlen);
+/* A comma-separated list of whole numbers from min to max, sorted and
+ * without repeats; at most UNITS_MAX_LIST. */
+int units_parse_number_list(const char *s, uint64_t min, uint64_t max, uint64_t *out,
+    size_t *n, char *err, size_t errlen);
+
+/* "8kB", "16MiB", "512B": a size as the reports print it. */
+void units_format_size(uint64_t bytes, char *buf, size_t len);
+
+/* "0.5s", "250ms": a duration as the reports print it. */
+void units_format_duration(uint64_t ns, char *buf, size_t len);
+
+#endif
