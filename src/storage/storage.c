@@ -57,16 +57,6 @@ static const char *const gap_reasons[] = {
 };
 
 void
-storage_device_init(struct storage_device *dev)
-{
-	memset(dev, 0, sizeof *dev);
-	dev->rotational = -1;
-	dev->fua = -1;
-	dev->logical_block_bytes = -1;
-	dev->physical_block_bytes = -1;
-}
-
-void
 storage_info_init(struct storage_info *out)
 {
 	size_t i;

@@ -105,6 +105,17 @@ dir_has(const char *dir, const char *name)
 	return stat(path, &st) == 0;
 }
 
+/* A device of which nothing is known yet: every fact unknown. */
+void
+storage_device_init(struct storage_device *dev)
+{
+	memset(dev, 0, sizeof *dev);
+	dev->rotational = -1;
+	dev->fua = -1;
+	dev->logical_block_bytes = -1;
+	dev->physical_block_bytes = -1;
+}
+
 const char *
 storage_base_name(const char *path)
 {
