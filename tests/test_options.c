@@ -187,14 +187,17 @@ test_validate(void)
 	options_defaults(&o);
 	ok(options_validate(&o, err, sizeof err) == 0, "defaults are valid");
 	ok(plan_min_file_bytes(&o) == 16384, "default groups need a 16kB file");
-	o.file_bytes = 16383;
-	ok(options_validate(&o, err, sizeof err) == -1 && strstr(err, "at least 16kB") != NULL,
-	    "file one byte too small refused, minimum named (%s)", err);
+	ok(options_check_file_size(16383, plan_min_file_bytes(&o), "the chosen tests", err,
+	    sizeof err) == -1 && strcmp(err, "--file-size '16383B': too small for the chosen "
+	    "tests (at least 16kB)") == 0, "file one byte too small refused, minimum named (%s)",
+	    err);
+	ok(options_check_file_size(65ULL << 30, 0, "x", err, sizeof err) == -1 &&
+	    strcmp(err, "--file-size '65GB': too large (at most 64GB)") == 0,
+	    "a file over 64GB refused, the limit named (%s)", err);
 	o.groups = 1u << GROUP_ONE;
-	o.file_bytes = 8192;
-	ok(options_validate(&o, err, sizeof err) == 0, "8kB file is enough for 'one'");
+	ok(plan_min_file_bytes(&o) == 8192, "8kB file is enough for 'one'");
 	o.groups = 1u << GROUP_TWO;
-	ok(options_validate(&o, err, sizeof err) == -1, "8kB file too small for 'two'");
+	ok(plan_min_file_bytes(&o) == 16384, "8kB file too small for 'two'");
 	options_defaults(&o);
 	o.methods = 1u << method_index(method_find("fsync"));
 	o.wal_method = method_find("fdatasync");

@@ -547,6 +547,7 @@ main(void)
 
 	for (t = 0; t < NTARGETS; t++)
 		run_free(&targets[t]);
+	group_result_free(group_target.group);
 	run_free(&group_target);
 	return tap_done();
 }

@@ -9,25 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "probe/options.h"
+#include "probe/plan.h"
+#include "util/postgres.h"
 
 long
 advice_commit_delay(double mean_usecs)
 {
-	double half = mean_usecs / 2.0;
-
-	if (!(half > 0.0))
-		return 0;
-	if (half >= (double)COMMIT_DELAY_MAX_USECS)
-		return COMMIT_DELAY_MAX_USECS;
-	return lround(half);
-}
-
-bool
-advice_reads_row(const struct row_spec *spec, bool direct_only)
-{
-	return spec->method != NULL && spec->direct == direct_only &&
-	    (spec->group == GROUP_ONE || spec->group == GROUP_TWO);
+	return postgres_commit_delay(mean_usecs / 2.0);
 }
 
 const struct row_result *

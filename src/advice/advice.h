@@ -8,14 +8,12 @@
 #include "probe/method.h"
 #include "probe/row.h"
 #include "advice/verdict.h"
+#include "probe/result.h"
+#include "util/postgres.h"
 
 struct group_result;
 
-#define COMMIT_DELAY_MAX_USECS 100000L	/* PostgreSQL's upper bound */
 #define DEFAULT_KEEP_RATIO     1.10	/* keep the default within 10% of the best */
-#define ADVICE_TEXT_LEN        512
-#define ADVICE_BRIEF_LEN       128
-#define ADVICE_MAX_WARNINGS    16
 
 struct advice_input {
 	const struct method *forced_method;	/* --wal-sync-method, or NULL */
@@ -25,55 +23,13 @@ struct advice_input {
 	const struct method *writethrough;
 };
 
-struct advice_warning {
-	const char *code;		/* stable: scripts match on it */
-	char message[ADVICE_TEXT_LEN];
-};
-
-struct advice {
-	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
-	char method_reason[ADVICE_TEXT_LEN];
-	/* The same in a few words, for "What to set" (settings.h). */
-	char method_brief[ADVICE_BRIEF_LEN];
-	bool direct_basis;		/* rested on direct rows (no buffered ones ran) */
-	bool method_given;		/* --wal-sync-method named the server's method */
-
-	bool have_delay;
-	long commit_delay_usecs;
-	const struct method *delay_method;	/* the method commit_delay rests on */
-	/* The row the rule (half the flush interval) comes from; NULL when
-	 * -t group ran without the one-write test: then the experiment's
-	 * own flush at one committer is the basis. */
-	const struct row_result *basis;
-	double basis_mean_usecs;	/* the flush interval, to the nanosecond */
-	char delay_reason[ADVICE_TEXT_LEN];
-	long rule_delay_usecs;		/* the rule's commit_delay, whatever was advised */
-	/* commit_delay and commit_siblings measured by -t group, rather than
-	 * the rule and the server's default; then rule_reason says what the
-	 * rule measured. */
-	bool delay_measured;
-	char rule_reason[ADVICE_TEXT_LEN];
-	unsigned commit_siblings;
-	char siblings_reason[ADVICE_TEXT_LEN];
-
-	struct advice_warning warnings[ADVICE_MAX_WARNINGS];
-	size_t nwarnings;
-
-	/* Other systems' rules of thumb (verdict.h): -t etcd's. */
-	struct verdict verdicts[VERDICT_MAX];
-	size_t nverdicts;
-};
-
-/* The advice from the rows: the method, and commit_delay by the rule. */
+/* The advice from the rows: the method, and commit_delay by the rule;
+ * struct advice is in probe/result.h, with the rest of a target's result. */
 void advice_compute(const struct row_result *rows, size_t n,
     const struct advice_input *in, struct advice *out);
 
 /* half of mean_usecs, rounded to whole microseconds, clamped to 0..100000 */
 long advice_commit_delay(double mean_usecs);
-
-/* Whether the advice may read this row's figures: a method row of the one-
- * or two-write test, buffered (or direct, when only direct rows run). */
-bool advice_reads_row(const struct row_spec *spec, bool direct_only);
 
 /* What the group-commit experiment starts from: the method it flushes with
  * (--wal-sync-method, else the one advised from the rows so far, else the

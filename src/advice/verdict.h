@@ -9,9 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "probe/result.h"
 #include "probe/row.h"
-
-struct advice;
 
 #define VERDICT_ETCD_USECS        10000.0	/* "fast enough for etcd" */
 #define VERDICT_ETCD_HEAVY_USECS  2000.0	/* "... for a heavily loaded cluster" */
@@ -21,32 +20,6 @@ struct advice;
  * operations is their maximum. */
 #define VERDICT_MIN_OPS_P99       100u
 #define VERDICT_MIN_OPS_P999      1000u
-#define VERDICT_MAX               8
-
-enum verdict_result {
-	VERDICT_PASS,		/* under the limit */
-	VERDICT_FAIL,		/* at or over it */
-	VERDICT_TOO_FEW,	/* too few operations for the percentile */
-	/* under the limit, but a warning says the flushes may not be
-	 * durable: a fast figure that is not durable is no pass */
-	VERDICT_UNPROVEN,
-	VERDICT_MEASURED,	/* a figure with no limit (p99.9) */
-	VERDICT_NOT_RUN		/* the row it reads did not run */
-};
-
-struct verdict {
-	const char *code;		/* stable: what is judged */
-	enum verdict_result result;
-	double value_usecs;		/* the figure; -1 when there is none */
-	double limit_usecs;		/* 0: no limit */
-	uint64_t ops;			/* operations the figure is of */
-	uint64_t min_ops;		/* fewest it needs */
-	const char *row;		/* the row it reads, or NULL */
-	const char *sync_call;		/* that row's sync ("fdatasync") */
-	uint64_t pace_per_sec;		/* that row's rate */
-	uint64_t missed_starts;		/* that row's missed starts (pace.h) */
-	const char *caution;		/* the warning code behind UNPROVEN, or NULL */
-};
 
 /* The result of a figure against a limit (0: none), over ops operations
  * of which the figure needs min_ops; caution (a warning code, or NULL)

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/cli_settings.h"
 #include "group/group_commit.h"
+#include "group/group_run.h"
 #include "probe/plan.h"
 #include "report/histogram.h"
 #include "report/report.h"
@@ -268,6 +269,18 @@ check_targets(const struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* The test file holds the chosen row groups and, with -t group, the
+ * experiment's log. */
+static int
+check_file_size(const struct options *o, char *err, size_t errlen)
+{
+	uint64_t need = plan_min_file_bytes(o);
+
+	if ((o->groups & GROUP_BIT(GROUP_GROUP)) && group_file_bytes(o) > need)
+		need = group_file_bytes(o);
+	return options_check_file_size(o->file_bytes, need, "the chosen tests", err, errlen);
+}
+
 static int
 probe_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 {
@@ -282,7 +295,8 @@ probe_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 		return -1;
 	}
 	o->adaptive = !cli_given(p, "secs-per-test") && !cli_given(p, "ops-per-test");
-	if (options_validate(o, err, errlen) == -1 || check_histogram(o, err, errlen) == -1)
+	if (check_file_size(o, err, errlen) == -1 || options_validate(o, err, errlen) == -1 ||
+	    check_histogram(o, err, errlen) == -1)
 		return -1;
 	if (o->format->one_target && o->ntargets > 1) {
 		snprintf(err, errlen, "--format=%s: gives one server's settings (name one TARGET)",

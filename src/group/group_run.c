@@ -28,15 +28,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "advice/advice.h"
 #include "util/cleanup.h"
 #include "group/group_commit.h"
 #include "group/group_result.h"
-#include "advice/judge.h"
 #include "probe/plan.h"
 #include "util/platform.h"
 #include "util/random.h"
-#include "probe/run.h"
+#include "probe/result.h"
+#include "util/postgres.h"
 
 /* The bytes client and committer exchange. */
 #define MSG_REQUEST 'r'
@@ -90,6 +89,7 @@ struct slice_plan {
 struct experiment {
 	const struct options *o;
 	const struct testfile *tf;
+	const char *path;	/* the target, for the progress line */
 	const struct method *method;
 	int fd;
 	struct gc_log log;
@@ -365,25 +365,25 @@ committer_main(void *arg)
 	return NULL;
 }
 
-/* tr->error as an I/O error of the experiment. */
+/* rs->error as an I/O error of the experiment. */
 static enum exit_status
-group_fail(struct target_result *tr, const char *fmt, ...)
+group_fail(struct run_status *rs, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 static enum exit_status
-group_fail(struct target_result *tr, const char *fmt, ...)
+group_fail(struct run_status *rs, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(tr->error, sizeof tr->error, fmt, ap);
+	vsnprintf(rs->error, sizeof rs->error, fmt, ap);
 	va_end(ap);
-	tr->failed = true;
+	rs->failed = true;
 	return STATUS_IO;
 }
 
 static int
-open_pair(struct experiment *x, struct pair *pr, unsigned index, struct target_result *tr)
+open_pair(struct experiment *x, struct pair *pr, unsigned index, struct run_status *rs)
 {
 	uint64_t seed = random_seed();
 	int sv[2];
@@ -391,12 +391,12 @@ open_pair(struct experiment *x, struct pair *pr, unsigned index, struct target_r
 	pr->x = x;
 	pr->index = index;
 	if ((pr->record = malloc(x->o->record_bytes)) == NULL) {
-		group_fail(tr, "%s: out of memory", x->tf->file.path);
+		group_fail(rs, "%s: out of memory", x->tf->file.path);
 		return -1;
 	}
 	random_fill(pr->record, x->o->record_bytes, &seed);
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == -1) {
-		group_fail(tr, "socketpair: %s%s", strerror(errno),
+		group_fail(rs, "socketpair: %s%s", strerror(errno),
 		    errno == EMFILE || errno == ENFILE ? " (fewer --clients, or raise ulimit -n)" : "");
 		return -1;
 	}
@@ -408,7 +408,7 @@ open_pair(struct experiment *x, struct pair *pr, unsigned index, struct target_r
 /* Start every pair's two threads with the cleanup signals blocked, so
  * that a signal lands on the main thread, which removes the test file. */
 static int
-start_threads(struct experiment *x, struct target_result *tr)
+start_threads(struct experiment *x, struct run_status *rs)
 {
 	pthread_attr_t attr;
 	sigset_t old;
@@ -417,7 +417,7 @@ start_threads(struct experiment *x, struct target_result *tr)
 	int err = 0;
 
 	if ((err = pthread_attr_init(&attr)) != 0) {
-		group_fail(tr, "pthread_attr_init: %s", strerror(err));
+		group_fail(rs, "pthread_attr_init: %s", strerror(err));
 		return -1;
 	}
 	if (stack < (size_t)PTHREAD_STACK_MIN)
@@ -436,7 +436,7 @@ start_threads(struct experiment *x, struct target_result *tr)
 	cleanup_unblock(&old);
 	pthread_attr_destroy(&attr);
 	if (err != 0) {
-		group_fail(tr, "pthread_create: %s (fewer --clients)", strerror(err));
+		group_fail(rs, "pthread_create: %s (fewer --clients)", strerror(err));
 		return -1;
 	}
 	return 0;
@@ -462,7 +462,7 @@ stop_threads(struct experiment *x)
 /* Release what setup made, however far it got; a failing close of the
  * log file is an I/O error. */
 static enum exit_status
-teardown(struct experiment *x, struct target_result *tr, enum exit_status rc)
+teardown(struct experiment *x, struct run_status *rs, enum exit_status rc)
 {
 	unsigned i;
 
@@ -483,12 +483,12 @@ teardown(struct experiment *x, struct target_result *tr, enum exit_status rc)
 	pthread_cond_destroy(&x->done);
 	pthread_mutex_destroy(&x->ctl);
 	if (close(x->fd) == -1 && rc == STATUS_OK)
-		rc = group_fail(tr, "close %s: %s", x->tf->file.path, strerror(errno));
+		rc = group_fail(rs, "close %s: %s", x->tf->file.path, strerror(errno));
 	return rc;
 }
 
 static enum exit_status
-setup(struct experiment *x, struct target_result *tr)
+setup(struct experiment *x, struct run_status *rs)
 {
 	const struct options *o = x->o;
 	const char *what;
@@ -501,33 +501,33 @@ setup(struct experiment *x, struct target_result *tr)
 	x->fd = safefile_reopen(&x->tf->file, method_open_flags(x->method), false, &what);
 	if (x->fd == SAFEFILE_REPLACED) {
 		x->fd = -1;
-		return group_fail(tr, "%s %s: %s", what, x->tf->file.path, TESTFILE_REPLACED_WHY);
+		return group_fail(rs, "%s %s: %s", what, x->tf->file.path, TESTFILE_REPLACED_WHY);
 	}
 	if (x->fd == -1)
-		return group_fail(tr, "%s %s: %s", what, x->tf->file.path, strerror(errno));
+		return group_fail(rs, "%s %s: %s", what, x->tf->file.path, strerror(errno));
 	pthread_mutex_init(&x->ctl, NULL);
 	pthread_cond_init(&x->go, NULL);
 	pthread_cond_init(&x->done, NULL);
 	atomic_init(&x->counted, 0);
 	atomic_init(&x->stopping, false);
 	if ((x->pairs = calloc(most, sizeof *x->pairs)) == NULL) {
-		group_fail(tr, "%s: out of memory", x->tf->file.path);
-		return teardown(x, tr, STATUS_IO);
+		group_fail(rs, "%s: out of memory", x->tf->file.path);
+		return teardown(x, rs, STATUS_IO);
 	}
 	x->npairs = most;
 	for (i = 0; i < most; i++)
 		x->pairs[i].client_fd = x->pairs[i].committer_fd = -1;
 	if (gc_log_init(&x->log, o->block_bytes,
 	    gc_ring_pages(o->block_bytes, o->record_bytes, most), file, &io) == -1) {
-		group_fail(tr, "%s: %s", x->tf->file.path, strerror(errno));
-		return teardown(x, tr, STATUS_IO);
+		group_fail(rs, "%s: %s", x->tf->file.path, strerror(errno));
+		return teardown(x, rs, STATUS_IO);
 	}
 	x->log_ready = true;
 	for (i = 0; i < most; i++)
-		if (open_pair(x, &x->pairs[i], i, tr) == -1)
-			return teardown(x, tr, STATUS_IO);
-	if (start_threads(x, tr) == -1)
-		return teardown(x, tr, STATUS_IO);
+		if (open_pair(x, &x->pairs[i], i, rs) == -1)
+			return teardown(x, rs, STATUS_IO);
+	if (start_threads(x, rs) == -1)
+		return teardown(x, rs, STATUS_IO);
 	return STATUS_OK;
 }
 
@@ -573,17 +573,17 @@ collect(struct experiment *x, unsigned clients, const struct slice_plan *plan,
 
 /* What stopped a slice: the log's write or sync, or a pair. */
 static enum exit_status
-slice_status(struct experiment *x, unsigned clients, struct target_result *tr)
+slice_status(struct experiment *x, unsigned clients, struct run_status *rs)
 {
 	struct gc_state st;
 	unsigned i;
 
 	gc_state(&x->log, &st);
 	if (st.failed && !st.failed_in_sync && x->short_want != 0)
-		return group_fail(tr, "pwrite %s: short write (%zu of %zu bytes)", x->tf->file.path,
+		return group_fail(rs, "pwrite %s: short write (%zu of %zu bytes)", x->tf->file.path,
 		    x->short_done, x->short_want);
 	if (st.failed)
-		return group_fail(tr, "%s %s: %s",
+		return group_fail(rs, "%s %s: %s",
 		    st.failed_in_sync ? method_sync_op(x->method) : "pwrite", x->tf->file.path,
 		    strerror(st.failed_errno));
 	for (i = 0; i < clients; i++) {
@@ -591,7 +591,7 @@ slice_status(struct experiment *x, unsigned clients, struct target_result *tr)
 		    &x->pairs[i].committer_error : &x->pairs[i].client_error;
 
 		if (e->op != NULL)
-			return group_fail(tr, "%s: %s: %s", plan_group_name(GROUP_GROUP),
+			return group_fail(rs, "%s: %s: %s", plan_group_name(GROUP_GROUP),
 			    e->op, strerror(e->err));
 	}
 	return STATUS_OK;
@@ -619,7 +619,7 @@ wait_for_pairs(struct experiment *x)
 static enum exit_status
 run_slice(struct experiment *x, unsigned clients, long delay_usecs,
     const struct slice_plan *plan, struct group_cell *cell, unsigned k,
-    struct target_result *tr)
+    struct run_status *rs)
 {
 	unsigned i;
 	uint64_t now;
@@ -645,7 +645,7 @@ run_slice(struct experiment *x, unsigned clients, long delay_usecs,
 		x->stopped = true;
 	else
 		collect(x, clients, plan, cell, k);
-	return slice_status(x, clients, tr);
+	return slice_status(x, clients, rs);
 }
 
 /* Round r's share of the time or of -n's operations, as run.c slices a
@@ -676,17 +676,17 @@ plan_slice(const struct options *o, unsigned r, long delay_usecs, double d_usecs
  * number of flushes it rests on. */
 static enum exit_status
 measure_flush(struct experiment *x, double *d_usecs, uint64_t *count,
-    struct target_result *tr)
+    struct run_status *rs)
 {
 	struct group_cell *one = calloc(1, sizeof *one);
 	struct slice_plan plan;
 	enum exit_status rc;
 
 	if (one == NULL)
-		return group_fail(tr, "%s: out of memory", x->tf->file.path);
+		return group_fail(rs, "%s: out of memory", x->tf->file.path);
 	stats_init(&one->latency);
 	plan_slice(x->o, 0, 0, 0.0, &plan);
-	rc = run_slice(x, 1, 0, &plan, one, 0, tr);
+	rc = run_slice(x, 1, 0, &plan, one, 0, rs);
 	*count = one->flushes;
 	*d_usecs = one->flushes ?
 	    row_usecs(round((double)one->flush_ns / (double)one->flushes)) : 0.0;
@@ -709,7 +709,7 @@ sweep_delays(const struct options *o, double d_usecs, long *out)
 		return n;
 	}
 	for (i = 1; i < sizeof sweep_factors / sizeof sweep_factors[0]; i++) {
-		long v = advice_commit_delay(2.0 * sweep_factors[i] * d_usecs);
+		long v = postgres_commit_delay(sweep_factors[i] * d_usecs);
 
 		if (v > out[n - 1])
 			out[n++] = v;
@@ -741,7 +741,7 @@ show_progress(struct progress *p, const char *target, const struct options *o,
  * stop signal ends the sweep at the slice it cut: the cells keep the
  * rounds they completed (group_result_cut). */
 static enum exit_status
-sweep(struct experiment *x, struct group_result *g, struct target_result *tr,
+sweep(struct experiment *x, struct group_result *g, struct run_status *rs,
     struct progress *p)
 {
 	size_t ci, di, left = (size_t)x->o->rounds * g->nclients * g->ndelays;
@@ -754,10 +754,10 @@ sweep(struct experiment *x, struct group_result *g, struct target_result *tr,
 			for (di = 0; di < g->ndelays; di++) {
 				struct group_cell *c = group_cell_at(g, ci, di);
 
-				show_progress(p, tr->path, x->o, c, left--,
+				show_progress(p, x->path, x->o, c, left--,
 				    g->nclients * g->ndelays);
 				plan_slice(x->o, r, c->delay_usecs, g->basis_usecs, &plan);
-				rc = run_slice(x, c->clients, c->delay_usecs, &plan, c, r, tr);
+				rc = run_slice(x, c->clients, c->delay_usecs, &plan, c, r, rs);
 				if (rc != STATUS_OK)
 					return rc;
 				if (x->stopped) {
@@ -769,9 +769,17 @@ sweep(struct experiment *x, struct group_result *g, struct target_result *tr,
 	return rc;
 }
 
+uint64_t
+group_file_bytes(const struct options *o)
+{
+	unsigned most = o->nclients ? o->clients[o->nclients - 1] : 1;
+
+	return gc_ring_pages(o->block_bytes, o->record_bytes, most) * o->block_bytes;
+}
+
 enum exit_status
-group_run(const struct options *o, const struct testfile *tf,
-    struct target_result *tr, struct progress *p)
+group_run(const struct options *o, const struct group_basis *basis, const struct testfile *tf,
+    struct progress *p, struct run_status *rs, struct group_result **out)
 {
 	struct experiment x;
 	struct group_result *g = NULL;
@@ -784,17 +792,19 @@ group_run(const struct options *o, const struct testfile *tf,
 	x.o = o;
 	x.tf = tf;
 	x.stop = cleanup_stop_flag();
-	x.method = judge_flush_basis(o, tr, &row_usecs);
-	if ((rc = setup(&x, tr)) != STATUS_OK)
+	x.path = basis->path;
+	x.method = basis->method;
+	row_usecs = basis->row_usecs;
+	if ((rc = setup(&x, rs)) != STATUS_OK)
 		return rc;
-	rc = measure_flush(&x, &flush_usecs, &flushes, tr);
+	rc = measure_flush(&x, &flush_usecs, &flushes, rs);
 	if (rc == STATUS_OK && !x.stopped) {
 		double d = row_usecs > 0.0 ? row_usecs : flush_usecs;
 
 		g = group_result_new(o->clients, o->nclients, delays,
 		    sweep_delays(o, d, delays), o->rounds);
 		if (g == NULL) {
-			rc = group_fail(tr, "%s: out of memory", tf->file.path);
+			rc = group_fail(rs, "%s: out of memory", tf->file.path);
 		} else {
 			g->flush_usecs = flush_usecs;
 			g->basis_usecs = d;
@@ -802,10 +812,10 @@ group_run(const struct options *o, const struct testfile *tf,
 		}
 	}
 	if (rc == STATUS_OK && !x.stopped)
-		rc = sweep(&x, g, tr, p);
-	rc = teardown(&x, tr, rc);
+		rc = sweep(&x, g, rs, p);
+	rc = teardown(&x, rs, rc);
 	if (x.stopped)
-		tr->interrupted = true;
+		rs->interrupted = true;
 	/* Stopped before d, or before the first cell: nothing to report. */
 	if (rc != STATUS_OK || (x.stopped && (g == NULL || x.nothing))) {
 		group_result_free(g);
@@ -817,9 +827,8 @@ group_run(const struct options *o, const struct testfile *tf,
 	g->txn_work_ns = o->txn_work_ns;
 	g->siblings = o->commit_siblings;
 	g->flush_count = flushes;
-	g->rule_usecs = advice_commit_delay(g->basis_usecs);
 	g->delays_given = o->ndelays > 0;
 	group_result_finish(g);
-	tr->group = g;
+	*out = g;
 	return STATUS_OK;
 }

@@ -7,7 +7,9 @@
 #ifndef SYNCPROBE_GROUP_RUN_H
 #define SYNCPROBE_GROUP_RUN_H
 
+#include "probe/method.h"
 #include "probe/options.h"
+#include "probe/result.h"
 #include "util/progress.h"
 #include "util/status.h"
 #include "probe/testfile.h"
@@ -16,12 +18,28 @@
 #define GROUP_DEFAULT_CELL_NS 500000000ULL	/* a cell's time without -s */
 #define GROUP_STACK_BYTES (256u * 1024u)
 
-struct target_result;
+struct group_result;
 
-/* Run the experiment on tf with the method the advice so far gives (or
- * --wal-sync-method), buffered; tr->group holds the result. Returns
- * STATUS_OK, or STATUS_IO with tr->failed and tr->error set. */
-enum exit_status group_run(const struct options *o, const struct testfile *tf,
-    struct target_result *tr, struct progress *p);
+/* What the experiment starts from, from the rows measured before it (the
+ * judging step reads them: advice_flush_basis): the method to flush with,
+ * and the flush interval of its row (0: none, the experiment measures
+ * its own); the target's path for the progress line. */
+struct group_basis {
+	const struct method *method;
+	double row_usecs;
+	const char *path;
+};
+
+/* Run the experiment on tf with basis->method, buffered; *out holds the
+ * measured cells (the caller frees them with group_result_free; the rule's
+ * commit_delay, rule_usecs, is the judging step's to fill). Returns
+ * STATUS_OK, or STATUS_IO with rs->failed and rs->error set; a stop
+ * signal sets rs->interrupted. */
+enum exit_status group_run(const struct options *o, const struct group_basis *basis,
+    const struct testfile *tf, struct progress *p, struct run_status *rs,
+    struct group_result **out);
+
+/* The test file the experiment needs: its log's ring of pages. */
+uint64_t group_file_bytes(const struct options *o);
 
 #endif

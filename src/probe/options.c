@@ -205,9 +205,6 @@ options_check_file_size(uint64_t file_bytes, uint64_t need, const char *what,
 int
 options_validate(const struct options *o, char *err, size_t errlen)
 {
-	if (options_check_file_size(o->file_bytes, plan_min_file_bytes(o), "the chosen tests",
-	    err, errlen) == -1)
-		return -1;
 	if (o->groups == 0) {
 		snprintf(err, errlen, "--tests: no test chosen");
 		return -1;

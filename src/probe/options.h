@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "probe/method.h"
+#include "util/postgres.h"
 #include "util/units.h"
 
 #define DEFAULT_BLOCK_BYTES   8192u
@@ -23,8 +24,6 @@
 
 /* The group-commit experiment (-t group). */
 #define MAX_CLIENTS           1000u
-#define MAX_COMMIT_SIBLINGS   1000u	/* PostgreSQL's upper bound */
-#define DEFAULT_COMMIT_SIBLINGS 5u	/* and its default */
 #define DEFAULT_TXN_WORK_NS   30000ULL
 #define MAX_TXN_WORK_NS       100000000ULL	/* 100ms */
 #define DEFAULT_RECORD_BYTES  112u	/* a one-row INSERT and its commit, PostgreSQL 15 */
@@ -105,8 +104,9 @@ void options_pattern_choices(const char *sep, char *buf, size_t len);
 int options_check_file_size(uint64_t file_bytes, uint64_t need, const char *what,
     char *err, size_t errlen);
 
-/* Checks that need every option (file size large enough for the chosen
- * groups, -f with targets). */
+/* Checks that need every option (-f with targets, --wal-sync-method with
+ * the groups and methods); the file size is the command's to check, with
+ * what an experiment needs. */
 int options_validate(const struct options *o, char *err, size_t errlen);
 
 const char *options_direct_name(enum direct_mode d);

@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "group/group_commit.h"
-#include "group/group_run.h"
 
 static void one_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
 static void two_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
@@ -19,7 +17,6 @@ static uint64_t one_block(const struct options *o);
 static uint64_t two_blocks(const struct options *o);
 static uint64_t sizes_bytes(const struct options *o);
 static void no_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
-static uint64_t log_bytes(const struct options *o);
 static void etcd_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
 
 const struct group_entry group_table[GROUP_COUNT] = {
@@ -34,7 +31,7 @@ const struct group_entry group_table[GROUP_COUNT] = {
 	    descriptor_rows, one_block, true },
 	[GROUP_NOSYNC] = { "nosync", "Non-sync'ed {} writes", nosync_rows, one_block, true },
 	[GROUP_GROUP] = { "group", "Group commit with commit_delay, {} log pages",
-	    no_rows, log_bytes, false, group_run },
+	    no_rows, NULL, false, true },
 	[GROUP_ETCD] = { "etcd", "etcd's WAL: appends to a preallocated segment, each synced",
 	    etcd_rows, one_block, false },
 };
@@ -93,16 +90,6 @@ sizes_bytes(const struct options *o)
 {
 	(void)o;
 	return SIZES_TOTAL_BYTES;
-}
-
-/* The group-commit log wraps around in the file: it must hold every page
- * the log can have unwritten at once (group_commit.c sizes that). */
-static uint64_t
-log_bytes(const struct options *o)
-{
-	unsigned most = o->nclients ? o->clients[o->nclients - 1] : 1;
-
-	return gc_ring_pages(o->block_bytes, o->record_bytes, most) * o->block_bytes;
 }
 
 static void
@@ -311,7 +298,15 @@ plan_min_file_bytes(const struct options *o)
 	uint64_t need = o->block_bytes;
 
 	for (g = 0; g < GROUP_COUNT; g++)
-		if ((run & (1u << g)) && group_table[g].file_bytes(o) > need)
+		if ((run & (1u << g)) && group_table[g].file_bytes != NULL &&
+		    group_table[g].file_bytes(o) > need)
 			need = group_table[g].file_bytes(o);
 	return need;
+}
+
+bool
+plan_advice_reads(const struct row_spec *spec, bool direct_only)
+{
+	return spec->method != NULL && spec->direct == direct_only &&
+	    (spec->group == GROUP_ONE || spec->group == GROUP_TWO);
 }

@@ -13,9 +13,6 @@
 #include "probe/row.h"
 #include "util/status.h"
 
-struct progress;
-struct target_result;
-struct testfile;
 
 #define PLAN_MAX_ROWS     40
 #define SIZES_TOTAL_BYTES 16384u	/* the open_sync sizes group: 16kB per op */
@@ -31,13 +28,16 @@ struct group_entry {
 	const char *title;
 	/* Add the group's rows to specs (at most max) from the options. */
 	void (*rows)(const struct options *o, struct row_spec *specs, size_t *n, size_t max);
-	/* The test file must hold this many bytes for the group to run. */
+	/* The test file must hold this many bytes for the group to run
+	 * (NULL: an experiment, which sizes its own). */
 	uint64_t (*file_bytes)(const struct options *o);
 	bool in_default;	/* run when -t is not given */
-	/* A group whose results are not timed rows: run after the rows of
-	 * every chosen group, on the same test file; NULL for row groups. */
-	enum exit_status (*run)(const struct options *o, const struct testfile *tf,
-	    struct target_result *tr, struct progress *p);
+	/* A group whose results are not timed rows (the group-commit
+	 * experiment): run after the rows of every chosen group, on the same
+	 * test file, by the run's experiment hook (run.h), so that this table
+	 * names it without linking its code. Its file_bytes is NULL: the
+	 * command adds what the experiment needs. */
+	bool experiment;
 };
 
 extern const struct group_entry group_table[GROUP_COUNT];
@@ -63,7 +63,13 @@ void plan_group_title(enum group g, size_t block_bytes, char *buf, size_t len);
 /* A group's name ("?" for none). */
 const char *plan_group_name(enum group g);
 
-/* The smallest test file the chosen groups and block size can run in. */
+/* The smallest test file the chosen row groups and block size can run in
+ * (an experiment adds its own need: group_file_bytes). */
 uint64_t plan_min_file_bytes(const struct options *o);
+
+/* Whether the advice may read this row's figures: a method row of the one-
+ * or two-write test, buffered (or direct, when only direct rows run). The
+ * adaptive time gives these rows longer. */
+bool plan_advice_reads(const struct row_spec *spec, bool direct_only);
 
 #endif

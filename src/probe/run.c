@@ -10,9 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "advice/advice.h"
 #include "util/cleanup.h"
-#include "group/group_result.h"
 #include "probe/plan.h"
 #include "util/platform.h"
 #include "probe/precision.h"
@@ -59,7 +57,7 @@ row_adaptive(const struct options *o, const struct row_spec *spec)
 static void
 limits_for(const struct options *o, const struct row_spec *spec, struct precision_limits *lim)
 {
-	bool advice_row = advice_reads_row(spec, o->direct == DIRECT_ON);
+	bool advice_row = plan_advice_reads(spec, o->direct == DIRECT_ON);
 
 	lim->min_slices = o->rounds;
 	lim->min_ops = ADAPTIVE_MIN_OPS;
@@ -517,8 +515,8 @@ run_target(const struct options *o, const char *dir, const struct run_hooks *h,
 	/* Groups that are not rows (the group-commit experiment) come last,
 	 * on the same file: it is removed at the end. */
 	for (i = 0; i < GROUP_COUNT && rc == STATUS_OK && !tr->interrupted; i++)
-		if ((o->groups & (1u << i)) && group_table[i].run != NULL)
-			rc = group_table[i].run(o, &tf, tr, h->progress);
+		if ((o->groups & (1u << i)) && group_table[i].experiment && h->experiment != NULL)
+			rc = h->experiment(h->ctx, (enum group)i, o, &tf, tr, h->progress);
 	progress_clear(h->progress);
 	snprintf(segdir, sizeof segdir, "%s", tf.file.dir);
 	if (safefile_remove(&tf.file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
@@ -545,6 +543,4 @@ run_free(struct target_result *tr)
 	free(tr->rows);
 	tr->rows = NULL;
 	tr->nrows = 0;
-	group_result_free(tr->group);
-	tr->group = NULL;
 }

@@ -8,8 +8,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "advice/advice.h"
 #include "probe/options.h"
+#include "probe/plan.h"
+#include "probe/result.h"
 #include "util/progress.h"
 #include "probe/row.h"
 #include "probe/sleep.h"
@@ -17,6 +18,7 @@
 #include "storage/storage.h"
 
 struct group_result;
+struct testfile;
 
 struct target_result {
 	const char *path;		/* as the user gave it */
@@ -32,7 +34,9 @@ struct target_result {
 	char error[REASON_LEN];
 	struct storage_info storage;	/* where the target lives */
 	struct sleep_result sleep;	/* the real length of a commit_delay sleep */
-	struct group_result *group;	/* -t group's cells, or NULL */
+	/* -t group's cells, or NULL; whoever runs the experiment (the
+	 * hook below) owns them and frees them (group_result_free). */
+	struct group_result *group;
 	struct advice advice;
 };
 
@@ -47,6 +51,10 @@ struct run_hooks {
 	void (*ready)(void *ctx, struct target_result *tr);
 	void (*group_done)(void *ctx, struct target_result *tr, size_t first, size_t last);
 	void *ctx;
+	/* Run the experiment group g (plan.h: experiment) on tf after the
+	 * rows; NULL: experiments do not run. */
+	enum exit_status (*experiment)(void *ctx, enum group g, const struct options *o,
+	    const struct testfile *tf, struct target_result *tr, struct progress *p);
 };
 
 /* Measure dir (or o->filename). Returns STATUS_OK; STATUS_IO when an I/O
@@ -58,7 +66,7 @@ struct run_hooks {
 enum exit_status run_target(const struct options *o, const char *dir,
     const struct run_hooks *h, struct target_result *tr);
 
-/* Release what run_target allocated. */
+/* Release what run_target allocated (not tr->group: its owner frees it). */
 void run_free(struct target_result *tr);
 
 #endif

@@ -10,7 +10,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "advice/advice.h"
 #include "advice/judge.h"
+#include "group/group_result.h"
+#include "group/group_run.h"
 #include "probe/run.h"
 #include "report/report.h"
 #include "util/cleanup.h"
@@ -57,6 +60,44 @@ on_group_done(void *ctx, struct target_result *tr, size_t first, size_t last)
 	fflush(stdout);
 }
 
+/* The group-commit experiment, after the rows: it starts from what the
+ * rows so far say (the judging step reads them), and the rule's
+ * commit_delay is judged from what it measured. */
+static enum exit_status
+run_experiment(void *ctx, enum group g, const struct options *o, const struct testfile *tf,
+    struct target_result *tr, struct progress *p)
+{
+	struct group_basis basis;
+	struct run_status st;
+	enum exit_status rc;
+
+	(void)ctx;
+	if (g != GROUP_GROUP)
+		return STATUS_OK;
+	memset(&st, 0, sizeof st);
+	basis.path = tr->path;
+	basis.method = judge_flush_basis(o, tr, &basis.row_usecs);
+	rc = group_run(o, &basis, tf, p, &st, &tr->group);
+	if (tr->group != NULL)
+		tr->group->rule_usecs = advice_commit_delay(tr->group->basis_usecs);
+	if (st.failed) {
+		tr->failed = true;
+		snprintf(tr->error, sizeof tr->error, "%s", st.error);
+	}
+	if (st.interrupted)
+		tr->interrupted = true;
+	return rc;
+}
+
+/* What a target's run allocated, the experiment's cells included. */
+static void
+free_target(struct target_result *tr)
+{
+	group_result_free(tr->group);
+	tr->group = NULL;
+	run_free(tr);
+}
+
 /* Measure the targets one after another, stopping at the first that
  * fails or when a signal asks to stop; *ndone is how many have results to
  * report. */
@@ -65,7 +106,8 @@ measure_targets(struct session *s, size_t *ndone)
 {
 	const struct options *o = s->o;
 	struct progress p;
-	struct run_hooks h = { &p, 0, o->ntargets, on_target_ready, on_group_done, s };
+	struct run_hooks h = { &p, 0, o->ntargets, on_target_ready, on_group_done, s,
+	    run_experiment };
 	enum exit_status rc = STATUS_OK;
 	size_t i;
 
@@ -83,7 +125,7 @@ measure_targets(struct session *s, size_t *ndone)
 		if (rc != STATUS_OK)
 			diag_error("%s", tr->error);
 		if (!tr->measured) {
-			run_free(tr);
+			free_target(tr);
 			break;
 		}
 		judge_target(o, tr);
@@ -139,7 +181,7 @@ session_run(const struct options *o)
 	if (ndone > 0 && write_report(&s, ndone) != STATUS_OK)
 		status = STATUS_IO;
 	for (i = 0; i < ndone; i++)
-		run_free(&s.results[i]);
+		free_target(&s.results[i]);
 	free(s.results);
 	/* Stopped by a signal: die of it now that the report is out. */
 	cleanup_die();

@@ -1,0 +1,96 @@
+/* result.h: what a target's result holds that the layers above the probe
+ * fill in, as plain data: how a measuring step ended (run_status, which
+ * the group-commit experiment hands back too), and the advice and
+ * warnings judged from the rows (advice/ computes them). run.h's
+ * struct target_result holds these; the code that fills them is above. */
+#ifndef SYNCPROBE_RESULT_H
+#define SYNCPROBE_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "probe/method.h"
+#include "probe/row.h"
+
+/* How a measuring step ended: an I/O error (failed, with the message) or a
+ * stop signal (interrupted). */
+struct run_status {
+	char error[REASON_LEN];
+	bool failed;
+	bool interrupted;
+};
+
+#define ADVICE_TEXT_LEN        512
+#define ADVICE_BRIEF_LEN       128
+#define ADVICE_MAX_WARNINGS    16
+#define VERDICT_MAX            8
+
+/* Another system's rule of thumb, judged (advice/verdict.h). */
+enum verdict_result {
+	VERDICT_PASS,		/* under the limit */
+	VERDICT_FAIL,		/* at or over it */
+	VERDICT_TOO_FEW,	/* too few operations for the percentile */
+	/* under the limit, but a warning says the flushes may not be
+	 * durable: a fast figure that is not durable is no pass */
+	VERDICT_UNPROVEN,
+	VERDICT_MEASURED,	/* a figure with no limit (p99.9) */
+	VERDICT_NOT_RUN		/* the row it reads did not run */
+};
+
+struct verdict {
+	const char *code;		/* stable: what is judged */
+	enum verdict_result result;
+	double value_usecs;		/* the figure; -1 when there is none */
+	double limit_usecs;		/* 0: no limit */
+	uint64_t ops;			/* operations the figure is of */
+	uint64_t min_ops;		/* fewest it needs */
+	const char *row;		/* the row it reads, or NULL */
+	const char *sync_call;		/* that row's sync ("fdatasync") */
+	uint64_t pace_per_sec;		/* that row's rate */
+	uint64_t missed_starts;		/* that row's missed starts (pace.h) */
+	const char *caution;		/* the warning code behind UNPROVEN, or NULL */
+};
+
+/* The advice (advice/advice.c), the warnings (advice/warnings.c) and the
+ * verdicts (advice/verdict.c). */
+struct advice_warning {
+	const char *code;		/* stable: scripts match on it */
+	char message[ADVICE_TEXT_LEN];
+};
+
+struct advice {
+	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
+	char method_reason[ADVICE_TEXT_LEN];
+	/* The same in a few words, for "What to set" (settings.h). */
+	char method_brief[ADVICE_BRIEF_LEN];
+	bool direct_basis;		/* rested on direct rows (no buffered ones ran) */
+	bool method_given;		/* --wal-sync-method named the server's method */
+
+	bool have_delay;
+	long commit_delay_usecs;
+	const struct method *delay_method;	/* the method commit_delay rests on */
+	/* The row the rule (half the flush interval) comes from; NULL when
+	 * -t group ran without the one-write test: then the experiment's
+	 * own flush at one committer is the basis. */
+	const struct row_result *basis;
+	double basis_mean_usecs;	/* the flush interval, to the nanosecond */
+	char delay_reason[ADVICE_TEXT_LEN];
+	long rule_delay_usecs;		/* the rule's commit_delay, whatever was advised */
+	/* commit_delay and commit_siblings measured by -t group, rather than
+	 * the rule and the server's default; then rule_reason says what the
+	 * rule measured. */
+	bool delay_measured;
+	char rule_reason[ADVICE_TEXT_LEN];
+	unsigned commit_siblings;
+	char siblings_reason[ADVICE_TEXT_LEN];
+
+	struct advice_warning warnings[ADVICE_MAX_WARNINGS];
+	size_t nwarnings;
+
+	/* Other systems' rules of thumb (verdict.h): -t etcd's. */
+	struct verdict verdicts[VERDICT_MAX];
+	size_t nverdicts;
+};
+
+#endif
