@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "probe/precision.h"
+#include "probe/row.h"
 #include "tap.h"
 
 #define MAX_SLICES 64
@@ -89,22 +90,22 @@ test_check(void)
 	struct precision_limits lim = { 5, 200, 0.02, 600000000ULL, 3000000000ULL };
 
 	make_steady(4, 100, 100000, 0);
-	ok(precision_check(&row, &lim) == PRECISION_MORE, "4 slices < 5: more");
+	ok(precision_check(row.ops, row.elapsed_ns, row.slices, row.nslices, &lim) == PRECISION_MORE, "4 slices < 5: more");
 	make_steady(5, 30, 100000, 0);
-	ok(precision_check(&row, &lim) == PRECISION_MORE, "150 ops < 200: more");
+	ok(precision_check(row.ops, row.elapsed_ns, row.slices, row.nslices, &lim) == PRECISION_MORE, "150 ops < 200: more");
 	make_steady(5, 100, 100000, 0);
-	ok(precision_check(&row, &lim) == PRECISION_MET, "5 exact slices of 100 ops: met");
+	ok(precision_check(row.ops, row.elapsed_ns, row.slices, row.nslices, &lim) == PRECISION_MET, "5 exact slices of 100 ops: met");
 	make_steady(6, 100, 100000, 20000);
-	ok(precision_check(&row, &lim) == PRECISION_MORE, "+-20%% slices in 60 ms: more");
+	ok(precision_check(row.ops, row.elapsed_ns, row.slices, row.nslices, &lim) == PRECISION_MORE, "+-20%% slices in 60 ms: more");
 	make_steady(60, 100, 100000, 20000);
-	ok(precision_check(&row, &lim) == PRECISION_CAPPED,
+	ok(precision_check(row.ops, row.elapsed_ns, row.slices, row.nslices, &lim) == PRECISION_CAPPED,
 	    "+-20%% slices until the 600 ms ceiling: capped");
 	make_steady(20, 5, 25000000, 0);
-	ok(precision_check(&row, &lim) == PRECISION_MORE,
+	ok(precision_check(row.ops, row.elapsed_ns, row.slices, row.nslices, &lim) == PRECISION_MORE,
 	    "a slow disk under the minimum ops keeps going past the ceiling");
 	make_steady(24, 5, 25000000, 0);
 	lim.hard_ns = 3000000000ULL;
-	ok(precision_check(&row, &lim) == PRECISION_CAPPED,
+	ok(precision_check(row.ops, row.elapsed_ns, row.slices, row.nslices, &lim) == PRECISION_CAPPED,
 	    "...until the hard cap, however few its operations");
 	free(row.slices);
 	row.slices = NULL;

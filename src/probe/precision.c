@@ -58,19 +58,20 @@ precision_ci95_ns(const struct slice *s, unsigned n)
 }
 
 enum precision_state
-precision_check(const struct row_result *r, const struct precision_limits *lim)
+precision_check(uint64_t ops, uint64_t elapsed_ns, const struct slice *s, unsigned n,
+    const struct precision_limits *lim)
 {
 	double half, mean;
 
-	if (r->elapsed_ns >= lim->hard_ns)
+	if (elapsed_ns >= lim->hard_ns)
 		return PRECISION_CAPPED;
-	if (r->nslices < lim->min_slices || r->ops < lim->min_ops)
+	if (n < lim->min_slices || ops < lim->min_ops)
 		return PRECISION_MORE;
-	half = precision_ci95_ns(r->slices, r->nslices);
-	mean = r->ops ? (double)r->elapsed_ns / (double)r->ops : 0.0;
+	half = precision_ci95_ns(s, n);
+	mean = ops ? (double)elapsed_ns / (double)ops : 0.0;
 	if (half >= 0.0 && mean > 0.0 && half <= lim->target * mean)
 		return PRECISION_MET;
-	if (r->elapsed_ns >= lim->ceiling_ns)
+	if (elapsed_ns >= lim->ceiling_ns)
 		return PRECISION_CAPPED;
 	return PRECISION_MORE;
 }

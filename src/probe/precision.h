@@ -1,6 +1,6 @@
 /* precision.h: how well a row's mean is known, from its slices, and when an
- * adaptive row has measured enough. Pure functions: the unit tests feed
- * them made-up slices.
+ * adaptive row has measured enough. Pure functions of slices and counts
+ * (they know nothing of rows): the unit tests feed them made-up slices.
  *
  * The mean's 95% confidence interval comes from the slices (batch means),
  * not from the spread of single operations: slices are interleaved with
@@ -12,7 +12,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "probe/row.h"
 
 /* The adaptive default (no -s, no -n); README "How long each test runs"
  * says how these numbers were chosen. */
@@ -24,6 +23,12 @@
 #define ADAPTIVE_ADVICE_CAP_NS      3000000000ULL	/* ...either, still short of min ops */
 #define ADAPTIVE_OTHER_CEILING_NS   150000000ULL	/* every other row */
 #define ADAPTIVE_OTHER_CAP_NS       500000000ULL
+
+/* One round's share of a row: its operations and their time. */
+struct slice {
+	uint64_t ops;
+	uint64_t ns;
+};
 
 /* When an adaptive row stops. */
 struct precision_limits {
@@ -49,8 +54,9 @@ double precision_ci95_ns(const struct slice *s, unsigned n);
 /* Student's t for a two-sided 95% interval with df degrees of freedom. */
 double precision_t95(unsigned df);
 
-/* Whether the row (its ops, elapsed time and slices so far) is done. */
-enum precision_state precision_check(const struct row_result *r,
-    const struct precision_limits *lim);
+/* Whether a row that has run ops operations in elapsed_ns, in the n
+ * slices s, is done. */
+enum precision_state precision_check(uint64_t ops, uint64_t elapsed_ns, const struct slice *s,
+    unsigned n, const struct precision_limits *lim);
 
 #endif

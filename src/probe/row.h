@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "probe/method.h"
+#include "probe/precision.h"
 #include "util/stats.h"
 
 #define ROW_NAME_LEN 64
@@ -71,11 +72,6 @@ enum row_why {
 	ROW_WHY_DIRECT_REFUSED,	/* the filesystem refused an O_DIRECT open or write */
 	ROW_WHY_DIRECT_ALIGN,	/* write size or memory below the direct-I/O unit */
 	ROW_WHY_IO_ERROR	/* an I/O error stopped the row (and the run) */
-};
-
-struct slice {
-	uint64_t ops;
-	uint64_t ns;
 };
 
 struct row_result {

@@ -179,7 +179,7 @@ wants_slice(const struct options *o, struct row_result *res, unsigned r)
 	if (!row_adaptive(o, &res->spec))
 		return r < o->rounds;
 	limits_for(o, &res->spec, &lim);
-	st = precision_check(res, &lim);
+	st = precision_check(res->ops, res->elapsed_ns, res->slices, res->nslices, &lim);
 	res->capped = st == PRECISION_CAPPED;
 	return st == PRECISION_MORE;
 }
