@@ -1,4 +1,4 @@
-/* gen_completion.c: writes syncprobe's bash completion script on stdout,
+/* gen_completion.c: a build tool, not part of syncprobe: writes syncprobe's bash completion script on stdout,
  * from the command and option tables in src/cli that build --help. Run by
  * the build, never installed. */
 #include "config.h"
