@@ -241,6 +241,27 @@ else
 	tap_skip "after the failed sync: the 4 acknowledged records verify" "no fault shim"
 fi
 
+# --- A stop signal while the file is being filled (issue 20, item 5): no
+# record is acknowledged yet, so the writer stops at once, removes the
+# file and dies of the signal. The shim sends SIGTERM at the prefill's 3rd
+# pwrite and fails the 4th with EIO: a writer that went on filling would
+# report that write error instead.
+p=$WORK/prefill
+mkdir "$p"
+rm -f "$WORK/log"
+rc=0
+if [ -n "$FAULTSHIM" ] && [ -f "$FAULTSHIM" ]; then
+	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=pwrite:SIGTERM:3,pwrite:EIO:4 \
+	    SYNCPROBE_FAULT_PATH=$p SYNCPROBE_FAULT_LOG=$WORK/log \
+	    "$SYNCPROBE" durability write -q --file-size=1M "$p" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
+fi
+if grep -q '^pwrite 3 SIGTERM' "$WORK/log" 2>/dev/null; then
+	expect "SIGTERM while filling: dies of SIGTERM at the next block, no line on stdout, the file removed" 143 \
+	    '! grep -q "^pwrite 4" "$WORK/log" && [ ! -s "$WORK/acks" ] && [ -z "$(ls -A "$p")" ]'
+else
+	tap_skip "SIGTERM while filling: dies of it, the file removed" "no LD_PRELOAD fault shim here"
+fi
+
 # --- Direct I/O, where this filesystem takes it.
 write "$WORK/direct" -n 10 --direct=on --pattern=append --file-size=64k
 if [ "$rc" -eq 0 ]; then

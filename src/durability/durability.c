@@ -193,7 +193,9 @@ create_file(struct writer *w, char *err, size_t errlen)
 /* Zeros to --file-size, then the header in block 0, synced with the
  * directory entry before any record: every record is then an overwrite
  * of allocated blocks, as a database's preallocated log is, and the file
- * never grows past the size the space check allowed. */
+ * never grows past the size the space check allowed. A stop signal ends
+ * it at the next block (a large file takes seconds): 0 then, with the
+ * stop flag set. */
 static int
 prefill(struct writer *w, char *err, size_t errlen)
 {
@@ -205,6 +207,8 @@ prefill(struct writer *w, char *err, size_t errlen)
 		size_t len = g->file_bytes - off < g->block_bytes ?
 		    (size_t)(g->file_bytes - off) : g->block_bytes;
 
+		if (*cleanup_stop_flag())
+			return 0;
 		if (write_at(w->fd, w->block, len, off) == -1)
 			goto fail;
 	}
@@ -323,6 +327,18 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 	return 0;
 }
 
+/* A stop signal before the first acknowledgement: nothing was promised,
+ * so the file goes and the writer dies of the signal, as the probe does. */
+static void
+stop_before_acks(struct writer *w)
+{
+	char why[ERR_LEN];
+
+	if (safefile_remove(&w->file, why, sizeof why) == -1)
+		diag_error("%s: left behind (%s)", w->file.path, why);
+	cleanup_die();
+}
+
 /* Create, fill and reopen the file, and print the header line. Returns
  * the exit status, 0 when the records can start; err is empty when the
  * message was already printed. A file this made is removed again on
@@ -336,6 +352,8 @@ writer_create(struct writer *w, char *err, size_t errlen)
 	if (create_file(w, err, errlen) == -1)
 		return STATUS_USAGE;
 	rc = prefill(w, err, errlen) == -1 ? STATUS_IO : 0;
+	if (rc == 0 && *cleanup_stop_flag())
+		stop_before_acks(w);
 	if (rc == 0 && (reopened = reopen_for_method(w, err, errlen)) == SAFEFILE_REPLACED) {
 		/* What the name leads to is not ours: nothing to remove. */
 		safefile_close(&w->file);
@@ -349,6 +367,8 @@ writer_create(struct writer *w, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: path too long for the header line", w->file.path);
 		rc = STATUS_USAGE;
 	}
+	if (rc == 0 && *cleanup_stop_flag())
+		stop_before_acks(w);
 	/* From the header line on, the verifier looks for the file: a signal
 	 * must leave it. */
 	if (rc == 0)
