@@ -108,9 +108,14 @@ mv "$WORK/moved" "$d/syncprobe-durability"
 head -c 65536 /dev/urandom >"$WORK/random"
 before=$(sum "$WORK/random")
 verify --acks="$WORK/acks.append" -f "$WORK/random" --remove
-expect "a random file: refused, exit 2, nothing on stdout" 2 \
-    '[ ! -s "$WORK/vout" ] && grep -q "not a durability file" "$WORK/verr"'
+expect "a random file elsewhere: not this run's durability file, exit 2, nothing on stdout" 2 \
+    '[ ! -s "$WORK/vout" ] && grep -q "not this run.s durability file" "$WORK/verr"'
 tap_is "$(sum "$WORK/random")" "$before" "the random file is untouched, --remove or not"
+cp "$WORK/random" "$d/syncprobe-durability"
+verify --acks="$WORK/acks.append" --remove "$d"
+expect "random bytes at the writer's path: not a durability file, exit 2, left there" 2 \
+    '[ ! -s "$WORK/vout" ] && grep -q "not a durability file" "$WORK/verr" && [ "$(sum "$d/syncprobe-durability")" = "$before" ]'
+cp "$WORK/pristine" "$d/syncprobe-durability"
 ln -s "$d/syncprobe-durability" "$WORK/link"
 verify --acks="$WORK/acks.append" -f "$WORK/link"
 expect "a symbolic link to a durability file: refused, exit 2" 2 \
@@ -121,8 +126,80 @@ mkfifo "$WORK/fifo" 2>/dev/null && {
 }
 : >"$WORK/empty"
 verify --acks="$WORK/acks.append" -f "$WORK/empty"
-expect "an empty file of another name: not a durability file, exit 2" 2 \
-    'grep -q "not a durability file" "$WORK/verr"'
+expect "an empty file of another name: not this run's durability file, exit 2" 2 \
+    'grep -q "not this run.s durability file" "$WORK/verr" && [ ! -s "$WORK/vout" ]'
+
+# --- Only the writer's own file can have lost anything (issue 20, item 3):
+# an empty or zeroed file elsewhere is not this run's (exit 2), however
+# the acknowledgements name it; the same file reached by another spelling
+# of its directory is.
+i3=$WORK/i3
+write "$i3" -n 3
+cp "$WORK/acks" "$WORK/acks.i3"
+mkdir "$WORK/i3other"
+: >"$WORK/i3other/syncprobe-durability"
+verify --acks="$WORK/acks.i3" "$WORK/i3other"
+expect "an empty syncprobe-durability in another directory: not this run's durability file, exit 2 (was LOST)" 2 \
+    '[ ! -s "$WORK/vout" ] && grep -q "^syncprobe: $WORK/i3other/syncprobe-durability: not this run.s durability file" "$WORK/verr"'
+head -c 16384 /dev/zero >"$WORK/zeros"
+verify --acks="$WORK/acks.i3" -f "$WORK/zeros"
+expect "a zeroed file of another name: not this run's durability file, exit 2" 2 \
+    '[ ! -s "$WORK/vout" ] && grep -q "not this run.s durability file" "$WORK/verr"'
+tap_is "$(head -n 1 "$WORK/acks.i3" | sed 's/.* file=//')" "$(cd "$i3" && pwd -P)/syncprobe-durability" \
+    "the header line names the file by its absolute path"
+rc=0
+(cd "$i3" && "$SYNCPROBE" durability verify --acks="$WORK/acks.i3" .) >"$WORK/vout" 2>"$WORK/verr" || rc=$?
+expect "the writer's file as ./syncprobe-durability from its directory: kept, exit 0" 0 \
+    'grep -q "^verdict: kept" "$WORK/vout"'
+ln -s "$i3" "$WORK/i3link"
+verify --acks="$WORK/acks.i3" "$WORK/i3link"
+expect "the writer's file through a link to its directory: kept, exit 0" 0 \
+    'grep -q "^verdict: kept" "$WORK/vout"'
+mkdir "$WORK/rel"
+rc=0
+(cd "$WORK" && "$SYNCPROBE" durability write -q -n 3 rel) >"$WORK/acks.rel" 2>"$WORK/werr" || rc=$?
+verify --acks="$WORK/acks.rel" "$WORK/rel"
+expect "a writer given a relative directory, verified from elsewhere: kept, exit 0" 0 \
+    'grep -q "^verdict: kept" "$WORK/vout"'
+dd if=/dev/zero of="$i3/syncprobe-durability" bs=8192 count=1 conv=notrunc 2>/dev/null
+verify --acks="$WORK/acks.i3" "$i3"
+expect "the header zeroed at the writer's own path: still LOST, exit 3" 3 \
+    'grep -q "^verdict: LOST" "$WORK/vout"'
+
+# The acknowledgements' method= and direct= against the file's header: a
+# mismatch is refused (exit 2), not reported as what the acks claim.
+write "$WORK/i3m" -n 3
+cp "$WORK/acks" "$WORK/acks.i3m"
+
+# edited DESC SED CHECK: the verifier on $WORK/i3m with the header line of
+# its acknowledgements edited by SED: refused, exit 2, nothing on stdout,
+# and CHECK (a shell condition) holds.
+edited() {
+	sed "$2" "$WORK/acks.i3m" >"$WORK/acks.edited"
+	verify --acks="$WORK/acks.edited" "$WORK/i3m"
+	expect "$1" 2 "[ ! -s \"\$WORK/vout\" ] && $3"
+}
+edited "acks saying method=fsync for a file written with fdatasync: refused, exit 2" \
+    '1s/method=fdatasync/method=fsync/' \
+    'grep -q "disagree on how run .*method=fdatasync direct=off in the file, method=fsync" "$WORK/verr"'
+edited "acks saying direct=on for a buffered file: refused, exit 2" '1s/direct=off/direct=on/' \
+    'grep -q "direct=off in the file, method=fdatasync direct=on" "$WORK/verr"'
+
+# Strings from either file reach the terminal escaped: a method and a
+# file name holding an escape sequence.
+esc=$(printf '\033')
+edited "a method holding ESC [31m: refused, exit 2, shown escaped in octal, no raw ESC" \
+    "1s/method=fdatasync/method=${esc}[31mred/" \
+    'grep -q "method=\\\\033\[31mred" "$WORK/verr" && ! grep -q "$esc" "$WORK/verr"'
+edited "a file= holding an OSC sequence: not this run's durability file, exit 2, no raw ESC" \
+    "1s|file=.*|file=$WORK/i3m/${esc}]0;owned${esc}\\\\syncprobe-durability|" \
+    'grep -q "not this run.s durability file" "$WORK/verr" && ! grep -q "$esc" "$WORK/verr"'
+ed="$WORK/e${esc}[2Jx"
+write "$ed" -n 3
+cp "$WORK/acks" "$WORK/acks.ed"
+verify --acks="$WORK/acks.ed" "$ed"
+expect "a directory named with ESC [2J: verified, kept, its paths in the report escaped" 0 \
+    'grep -q "^verdict: kept" "$WORK/vout" && grep -q "^  file: .*e\\\\033\[2Jx/syncprobe-durability$" "$WORK/vout" && ! grep -q "$esc" "$WORK/vout"'
 
 # --- Acknowledgements that are not this run's, or not acknowledgements.
 write "$WORK/other" -n 3 --pattern=append --file-size=64k

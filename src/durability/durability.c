@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,6 +37,7 @@ struct writer {
 	const struct method *method;
 	struct durable_header header;
 	struct safefile file;
+	char named[PATH_MAX];	/* its absolute path, for the header line */
 	int fd;
 	unsigned char *block;	/* one block, aligned for direct I/O */
 };
@@ -286,6 +288,23 @@ print_line(const char *line, const char *path)
 	return 0;
 }
 
+/* The file's path for the header line, absolute, so that the verifier
+ * finds the writer's path from any directory: the held directory as
+ * realpath(3) resolves it now, and the name; the path as given when that
+ * fails or does not fit. */
+static void
+name_absolute(struct writer *w)
+{
+	char dir[PATH_MAX];
+	int n = -1;
+
+	if (realpath(w->file.dir, dir) != NULL)
+		n = snprintf(w->named, sizeof w->named, "%s%s%s", dir,
+		    strcmp(dir, "/") == 0 ? "" : "/", w->file.name);
+	if (n < 0 || (size_t)n >= sizeof w->named)
+		snprintf(w->named, sizeof w->named, "%s", w->file.path);
+}
+
 /* Check the options against this system, open the directory and check
  * the space. Returns the exit status: 0 when the file can be created. */
 static int
@@ -306,15 +325,15 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 	w->header.geo.file_bytes = w->o->file_bytes;
 	w->header.geo.pattern = w->o->pattern;
 	snprintf(w->header.method, sizeof w->header.method, "%s", w->method->name);
-	if (locate_file(&w->file, w->o, err, errlen) == -1)
+	if (locate_file(&w->file, w->o, err, errlen) == -1 ||
+	    safefile_open_dir(&w->file, err, errlen) == -1)
 		return STATUS_USAGE;
-	if (strchr(w->file.path, '\n') != NULL) {
+	name_absolute(w);
+	if (strchr(w->named, '\n') != NULL) {
 		snprintf(err, errlen, "%s: a newline in the path cannot go in the "
 		    "acknowledgements", w->file.path);
 		return STATUS_USAGE;
 	}
-	if (safefile_open_dir(&w->file, err, errlen) == -1)
-		return STATUS_USAGE;
 	if (space_check(w->file.dirfd, w->o->file_bytes, why, sizeof why) == -1) {
 		snprintf(err, errlen, "%s: %s", w->file.dir, why);
 		return STATUS_USAGE;
@@ -363,7 +382,7 @@ writer_create(struct writer *w, char *err, size_t errlen)
 		rc = reopened == 1 ? STATUS_USAGE : STATUS_IO;
 	if (rc == 0 && w->header.direct && check_direct_alignment(w, err, errlen) == -1)
 		rc = STATUS_USAGE;
-	if (rc == 0 && durable_header_line(line, sizeof line, &w->header, w->file.path) == -1) {
+	if (rc == 0 && durable_header_line(line, sizeof line, &w->header, w->named) == -1) {
 		snprintf(err, errlen, "%s: path too long for the header line", w->file.path);
 		rc = STATUS_USAGE;
 	}
@@ -560,7 +579,6 @@ check_header(struct durability_verdict *v, int fd, const struct safefile *pl,
 	struct durable_header h;
 	const struct durable_header *want = &v->acks.header;
 	char have_run[DURABLE_RUN_ID_LEN], want_run[DURABLE_RUN_ID_LEN];
-	const char *named;
 	ssize_t n = read_at(fd, buf, sizeof buf, 0);
 
 	if (n < 0) {
@@ -572,14 +590,10 @@ check_header(struct durability_verdict *v, int fd, const struct safefile *pl,
 	case DURABLE_HEADER_OK:
 		break;
 	case DURABLE_HEADER_DAMAGED:
-		return 0;
 	case DURABLE_HEADER_EMPTY:
-		/* Zeros where a synced header was: a loss, if this is the
-		 * file the writer named; else just not a durability file. */
-		named = strrchr(v->acks.file, '/');
-		if (strcmp(named ? named + 1 : v->acks.file, pl->name) == 0)
-			return 0;
-		/* fall through */
+		/* Damage, or zeros, where the writer's synced header was
+		 * (verify_file checked that this is the writer's path): lost. */
+		return 0;
 	case DURABLE_HEADER_FOREIGN:
 		snprintf(err, errlen, "%s: not a durability file (no syncprobe header; left "
 		    "untouched)", pl->path);
@@ -592,9 +606,9 @@ check_header(struct durability_verdict *v, int fd, const struct safefile *pl,
 	durable_run_id_format(h.run_id, have_run);
 	durable_run_id_format(want->run_id, want_run);
 	if (h.run_id != want->run_id) {
-		snprintf(err, errlen, "%s: the durability file of run %s, and %s holds the "
-		    "acknowledgements of run %s (not this run)", pl->path, have_run,
-		    v->acks_path, want_run);
+		snprintf(err, errlen, "%s: not this run's durability file (it is of run %s, "
+		    "and %s holds the acknowledgements of run %s; left untouched)", pl->path,
+		    have_run, v->acks_path, want_run);
 		return -1;
 	}
 	if (h.geo.block_bytes != want->geo.block_bytes || h.geo.file_bytes != want->geo.file_bytes ||
@@ -603,7 +617,38 @@ check_header(struct durability_verdict *v, int fd, const struct safefile *pl,
 		    "disagree on the geometry of run %s", pl->path, have_run);
 		return -1;
 	}
+	/* The report says how the records were written: from the file's
+	 * header, which the acknowledgements must not contradict. */
+	if (strcmp(h.method, want->method) != 0 || h.direct != want->direct) {
+		snprintf(err, errlen, "%s: its header and the acknowledgements' header line "
+		    "disagree on how run %s wrote (method=%s direct=%s in the file, method=%s "
+		    "direct=%s in %s)", pl->path, have_run, h.method, h.direct ? "on" : "off",
+		    want->method, want->direct ? "on" : "off", v->acks_path);
+		return -1;
+	}
 	return 0;
+}
+
+/* Whether pl is where the writer made its file: the name of the
+ * acknowledgements' file= in the same directory (device and inode, however
+ * either path spells it). */
+static bool
+at_writers_path(const struct durability_verdict *v, const struct safefile *pl)
+{
+	const char *file = v->acks.file, *slash = strrchr(file, '/');
+	char dir[PATH_MAX];
+	struct stat want, have;
+
+	if (strcmp(slash ? slash + 1 : file, pl->name) != 0)
+		return false;
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else if (slash == file)
+		snprintf(dir, sizeof dir, "/");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+	return stat(dir, &want) == 0 && fstat(pl->dirfd, &have) == 0 &&
+	    want.st_dev == have.st_dev && want.st_ino == have.st_ino;
 }
 
 /* Every slot the writer used, against the acknowledgements. */
@@ -667,14 +712,15 @@ verify_file(struct durability_verdict *v, const struct options *o, struct safefi
     bool *judged)
 {
 	char err[ERR_LEN];
-	bool gone;
+	bool gone, ours;
 	int fd, rc = 0;
 
 	*judged = false;
+	ours = at_writers_path(v, pl);
 	if ((fd = safefile_open_existing(pl, &gone, err, sizeof err)) == -1) {
 		/* The very path the writer created, and synced with its
 		 * directory before the first acknowledgement: lost. */
-		if (gone && strcmp(pl->path, v->acks.file) == 0) {
+		if (gone && ours) {
 			v->file_gone = true;
 			v->header = DURABLE_HEADER_EMPTY;
 			*judged = check_slots(v, -1, err, sizeof err) == 0;
@@ -683,7 +729,13 @@ verify_file(struct durability_verdict *v, const struct options *o, struct safefi
 		report_error(err);
 		return STATUS_USAGE;
 	}
-	if (check_header(v, fd, pl, err, sizeof err) == -1) {
+	/* Only the writer's file can have lost what it acknowledged: a file
+	 * elsewhere, empty or damaged, is no evidence of anything. */
+	if (!ours) {
+		diag_error("%s: not this run's durability file (the acknowledgements' "
+		    "file is %s; left untouched)", pl->path, v->acks.file);
+		rc = STATUS_USAGE;
+	} else if (check_header(v, fd, pl, err, sizeof err) == -1) {
 		report_error(err);
 		rc = STATUS_USAGE;
 	} else if (check_slots(v, fd, err, sizeof err) == -1) {

@@ -5,9 +5,21 @@
 
 #include "durability/durability_report.h"
 
+#include <limits.h>
+
+#include "util/escape.h"
 #include "util/json.h"
 
 #define DURABILITY_SCHEMA_VERSION 1
+
+/* s as a terminal may show it (util/escape): the paths, and the method
+ * read from the acknowledgements, come from outside. */
+static const char *
+shown(const char *s, char buf[ESCAPE_LEN(PATH_MAX)])
+{
+	escape_for_terminal(s, buf, ESCAPE_LEN(PATH_MAX));
+	return buf;
+}
 
 static const char *
 header_name(enum durable_header_status h)
@@ -30,13 +42,13 @@ static void
 text_run(FILE *out, const struct durability_verdict *v)
 {
 	const struct durable_header *h = &v->acks.header;
-	char run[DURABLE_RUN_ID_LEN], block[32], file[32];
+	char run[DURABLE_RUN_ID_LEN], block[32], file[32], method[ESCAPE_LEN(PATH_MAX)];
 
 	durable_run_id_format(h->run_id, run);
 	units_format_size(h->geo.block_bytes, block, sizeof block);
 	units_format_size(h->geo.file_bytes, file, sizeof file);
 	fprintf(out, "  run %s: %s, %s, %s, %s records, %s file (%llu slot%s)\n", run,
-	    h->method, h->direct ? "direct" : "buffered", options_pattern_name(h->geo.pattern),
+	    shown(h->method, method), h->direct ? "direct" : "buffered", options_pattern_name(h->geo.pattern),
 	    block, file, (unsigned long long)v->slots, v->slots == 1 ? "" : "s");
 	if (v->acks.end == DURABLE_END_NONE)
 		fprintf(out, "  the writer was still writing where the acknowledgements end\n");
@@ -87,10 +99,11 @@ void
 durability_report_text(FILE *out, const struct durability_verdict *v)
 {
 	uint64_t lost = durability_verdict_lost_records(v);
+	char buf[ESCAPE_LEN(PATH_MAX)];
 
 	fprintf(out, "syncprobe durability check\n");
-	fprintf(out, "  file: %s\n", v->file);
-	fprintf(out, "  acknowledgements: %s\n", v->acks_path);
+	fprintf(out, "  file: %s\n", shown(v->file, buf));
+	fprintf(out, "  acknowledgements: %s\n", shown(v->acks_path, buf));
 	text_run(out, v);
 	text_counts(out, v);
 	if (!durability_verdict_lost(v))
