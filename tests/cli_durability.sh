@@ -46,8 +46,8 @@ write "$d" -n 20 --pattern=append --file-size=64k
 expect "writer -n 20 --pattern=append exits 0" 0 \
     '[ "$(grep -c "^ack " "$WORK/acks")" -eq 20 ]'
 tap_is "$(head -n 1 "$WORK/acks" | sed 's/run=[0-9a-f]*/run=R/')" \
-    "syncprobe-durability 1 run=R block=8192 size=65536 pattern=append method=fdatasync direct=off file=$d/syncprobe-durability" \
-    "the header line names the run, geometry, method and file"
+    "syncprobe-durability 1 run=R block=8192 size=65536 pattern=append method=fdatasync direct=off acks=same-filesystem file=$d/syncprobe-durability" \
+    "the header line names the run, geometry, method and file, and that the acks are on its filesystem"
 tap_is "$(sed -n '2p;21p' "$WORK/acks" | cut -d' ' -f1,3,4)" "ack 1 8192
 ack 20 49152" "acks give each record's number and offset, wrapping after 7 slots"
 tap_is "$(tail -n 1 "$WORK/acks" | cut -d' ' -f1,3,4)" "end 20 count" \
@@ -243,6 +243,68 @@ if mount_tmpfs "$WORK/small" size=1m; then
 else
 	tap_skip "1000kB on a 1MB filesystem: exit 2 'no room', no file" "mounting a tmpfs needs root"
 fi
+
+# --- Acknowledgements kept on the disk under test prove nothing (issue
+# 20, item 4): the writer says so in its header line and on stderr, with
+# the way out, and the verifier repeats it.
+a4=$WORK/a4
+mkdir "$a4"
+rc=0
+"$SYNCPROBE" durability write -n 3 "$a4" >"$WORK/acks.a4" 2>"$WORK/werr" || rc=$?
+expect "acks in a file on the target's filesystem: the header line says acks=same-filesystem" 0 \
+    'head -n 1 "$WORK/acks.a4" | grep -q " direct=off acks=same-filesystem file="'
+expect "... and stderr says so, with the way out" 0 \
+    'grep -q "^syncprobe: warning: the acknowledgements are kept on the filesystem under test: .*ssh otherhost" "$WORK/werr"'
+verify --acks="$WORK/acks.a4" "$a4"
+expect "... and the verifier's report repeats it" 0 \
+    'grep -q "^  WARNING: the acknowledgements are kept on the filesystem under test" "$WORK/vout" && grep -q "^verdict: kept" "$WORK/vout"'
+verify --acks="$WORK/acks.a4" -F json "$a4"
+expect "... as acks_on_target in JSON" 0 '[ "$(json_field acks_on_target)" = same-filesystem ]'
+rm -f "$a4/syncprobe-durability"
+rc=0
+"$SYNCPROBE" durability write -n 3 "$a4" 2>"$WORK/werr" | cat >"$WORK/acks.a4" || rc=$?
+verify --acks="$WORK/acks.a4" -F json "$a4"
+expect "acks through a pipe (where it ends cannot be told): no acks= field, no warning" 0 \
+    '! grep -q "acks=" "$WORK/acks.a4" && ! grep -q warning "$WORK/werr" && [ "$(json_field acks_on_target)" = null ]'
+if mount_tmpfs "$WORK/a4tmp" size=4m; then
+	rc=0
+	"$SYNCPROBE" durability write -n 3 --file-size=64k "$WORK/a4tmp" >"$WORK/acks.a4" 2>"$WORK/werr" || rc=$?
+	expect "acks in a file on another filesystem (the target a tmpfs): no acks= field, no warning" 0 \
+	    '! grep -q "acks=" "$WORK/acks.a4" && ! grep -q warning "$WORK/werr"'
+else
+	tap_skip "acks in a file on another filesystem: no warning" "mounting a tmpfs needs root"
+fi
+
+# Two ext4 filesystems on loop devices backed by files on one disk: the
+# acks on the one, the target on the other, is the same device.
+same_device_setup() {
+	[ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null 2>&1 &&
+	    command -v losetup >/dev/null 2>&1 && command -v jq >/dev/null 2>&1 || return 1
+	for n in 1 2; do
+		truncate -s 16M "$WORK/dev$n.img" && mkdir -p "$WORK/dev$n" &&
+		    l=$(losetup -f --show "$WORK/dev$n.img" 2>/dev/null) || return 1
+		loops="$loops $l"
+		mkfs.ext4 -q "$l" >/dev/null 2>&1 && mount "$l" "$WORK/dev$n" || return 1
+		mounts="$mounts $WORK/dev$n"
+	done
+	# The disk under $WORK must be known for a device to be in common.
+	"$SYNCPROBE" -q -n 3 -t one -m fdatasync --direct=off --file-size=64k -F json \
+	    "$WORK/dev1" >"$WORK/dev.json" 2>/dev/null &&
+	    [ -n "$(jq -r '.targets[0].device.name // empty' "$WORK/dev.json")" ]
+}
+loops= mounts=
+if same_device_setup; then
+	rc=0
+	"$SYNCPROBE" durability write -n 3 --file-size=64k "$WORK/dev1" >"$WORK/dev2/acks" \
+	    2>"$WORK/werr" || rc=$?
+	expect "acks on another filesystem of the same disk (two loop devices): acks=same-device, and stderr says so" 0 \
+	    'head -n 1 "$WORK/dev2/acks" | grep -q " acks=same-device file=" && grep -q "kept on the device under test" "$WORK/werr"'
+else
+	tap_skip "acks on another filesystem of the same disk: acks=same-device" \
+	    "needs root, mkfs.ext4, losetup, jq, and a disk under $WORK that syncprobe can name"
+fi
+for m in $mounts; do umount "$m" 2>/dev/null || :; done
+for l in $loops; do losetup -d "$l" 2>/dev/null || :; done
 
 # --- Ways the writer ends: --for, a signal, SIGKILL.
 write "$WORK/for" --for=200ms --pattern=append --file-size=64k

@@ -383,7 +383,8 @@ feed_run(struct durable_acks *a, const struct durable_header *h, uint64_t n)
 	uint64_t s;
 
 	durable_acks_init(a);
-	durable_header_line(line, sizeof line, h, "/var/lib/my data/syncprobe-durability");
+	durable_header_line(line, sizeof line, h, DURABLE_ACKS_ELSEWHERE,
+	    "/var/lib/my data/syncprobe-durability");
 	line[strcspn(line, "\n")] = '\0';
 	if (durable_acks_feed(a, line, err, sizeof err) == -1)
 		return -1;
@@ -426,10 +427,27 @@ test_ack_lines(void)
 	char line[DURABLE_LINE_MAX], err[512];
 
 	make_header(&h, &append_8k);
-	durable_header_line(line, sizeof line, &h, "/x");
+	durable_header_line(line, sizeof line, &h, DURABLE_ACKS_ELSEWHERE, "/x");
 	ok(strcmp(line, "syncprobe-durability 1 run=0123456789abcdef block=8192 size=65536 "
 	    "pattern=append method=open_datasync direct=on file=/x\n") == 0,
 	    "the header line, as documented");
+	durable_header_line(line, sizeof line, &h, DURABLE_ACKS_SAME_FILESYSTEM, "/x y");
+	ok(strcmp(line, "syncprobe-durability 1 run=0123456789abcdef block=8192 size=65536 "
+	    "pattern=append method=open_datasync direct=on acks=same-filesystem file=/x y\n") == 0,
+	    "the header line of acks kept on the filesystem under test says so before file=");
+	line[strcspn(line, "\n")] = '\0';
+	durable_acks_init(&a);
+	ok(durable_acks_feed(&a, line, err, sizeof err) == 0 &&
+	    a.acks_on == DURABLE_ACKS_SAME_FILESYSTEM && strcmp(a.file, "/x y") == 0,
+	    "and reads back: acks=same-filesystem, file '/x y'");
+	durable_header_line(line, sizeof line, &h, DURABLE_ACKS_SAME_DEVICE, "/x");
+	line[strcspn(line, "\n")] = '\0';
+	durable_acks_init(&a);
+	ok(durable_acks_feed(&a, line, err, sizeof err) == 0 && a.acks_on == DURABLE_ACKS_SAME_DEVICE,
+	    "acks=same-device reads back");
+	ok(first_line_refused("syncprobe-durability 1 run=0123456789abcdef block=8192 size=65536 "
+	    "pattern=append method=fsync direct=on acks=elsewhere file=/x"),
+	    "an acks= value the writer never writes: refused");
 	durable_ack_line(line, sizeof line, RUN, 9, 16384);
 	ok(strcmp(line, "ack 0123456789abcdef 9 16384\n") == 0, "an ack line, as documented");
 	durable_end_line(line, sizeof line, RUN, 9, DURABLE_END_SIGNAL);

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "durability/durability_acks_on.h"
 #include "durability/durability_report.h"
 #include "durability/durability_verdict.h"
 #include "probe/method.h"
@@ -38,6 +39,7 @@ struct writer {
 	struct durable_header header;
 	struct safefile file;
 	char named[PATH_MAX];	/* its absolute path, for the header line */
+	enum durable_acks_on acks_on;	/* where standard output goes */
 	int fd;
 	unsigned char *block;	/* one block, aligned for direct I/O */
 };
@@ -338,6 +340,11 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", w->file.dir, why);
 		return STATUS_USAGE;
 	}
+	/* Said in the header line, and here at once: the run is worth
+	 * restarting with the acknowledgements sent elsewhere. */
+	w->acks_on = durability_acks_on(STDOUT_FILENO, w->file.dirfd, w->file.dir);
+	if (w->acks_on != DURABLE_ACKS_ELSEWHERE && !w->o->quiet)
+		diag_error("warning: %s", durability_acks_on_warning(w->acks_on));
 	w->block = platform_aligned_alloc(page > 0 ? (size_t)page : 4096, w->o->block_bytes);
 	if (w->block == NULL) {
 		snprintf(err, errlen, "record buffer: out of memory");
@@ -382,7 +389,7 @@ writer_create(struct writer *w, char *err, size_t errlen)
 		rc = reopened == 1 ? STATUS_USAGE : STATUS_IO;
 	if (rc == 0 && w->header.direct && check_direct_alignment(w, err, errlen) == -1)
 		rc = STATUS_USAGE;
-	if (rc == 0 && durable_header_line(line, sizeof line, &w->header, w->named) == -1) {
+	if (rc == 0 && durable_header_line(line, sizeof line, &w->header, w->acks_on, w->named) == -1) {
 		snprintf(err, errlen, "%s: path too long for the header line", w->file.path);
 		rc = STATUS_USAGE;
 	}

@@ -5,12 +5,16 @@
 
 #include "durability/durability_report.h"
 
+#include "durability/durability_acks_on.h"
+
 #include <limits.h>
 
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/wrap.h"
 
 #define DURABILITY_SCHEMA_VERSION 1
+#define LINE_WIDTH                80
 
 /* s as a terminal may show it (util/escape): the paths, and the method
  * read from the acknowledgements, come from outside. */
@@ -38,6 +42,21 @@ header_name(enum durable_header_status h)
 	return "foreign";	/* refused before any report */
 }
 
+/* The writer's warning, repeated: acknowledgements kept on the disk
+ * under test prove nothing. */
+static void
+text_acks_on(FILE *out, const struct durability_verdict *v)
+{
+	char line[1024];
+	const char *why = durability_acks_on_warning(v->acks.acks_on);
+
+	if (why == NULL)
+		return;
+	snprintf(line, sizeof line, "WARNING: %s (the writer's header line says acks=%s)",
+	    why, durable_acks_on_name(v->acks.acks_on));
+	wrap_print(out, 2, 4, LINE_WIDTH, line, false);
+}
+
 static void
 text_run(FILE *out, const struct durability_verdict *v)
 {
@@ -63,6 +82,7 @@ text_run(FILE *out, const struct durability_verdict *v)
 	else if (v->header != DURABLE_HEADER_OK)
 		fprintf(out, "  the file's header is %s: it was synced before the first\n"
 		    "  acknowledgement\n", header_name(v->header));
+	text_acks_on(out, v);
 }
 
 static void
@@ -146,6 +166,7 @@ durability_report_json(FILE *out, const struct durability_verdict *v)
 	json_string(&j, "writer_end", v->acks.end == DURABLE_END_NONE ? NULL :
 	    durable_end_name(v->acks.end));
 	json_bool(&j, "acks_last_line_cut", v->last_line_cut);
+	json_string(&j, "acks_on_target", durable_acks_on_name(v->acks.acks_on));
 	json_bool(&j, "file_exists", !v->file_gone);
 	json_string(&j, "header", header_name(v->header));
 	json_uint(&j, "acknowledged", v->acks.last_seq);

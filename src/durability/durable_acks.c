@@ -15,6 +15,7 @@
 #define END_SHAPE   "end RUNID LAST_SEQ REASON"
 
 static const char *const end_names[] = { "none", "count", "time", "signal", "error" };
+static const char *const acks_on_names[] = { NULL, "same-filesystem", "same-device" };
 
 void
 durable_run_id_format(uint64_t run_id, char buf[DURABLE_RUN_ID_LEN])
@@ -30,16 +31,26 @@ fitted(int n, size_t len)
 }
 
 int
-durable_header_line(char *buf, size_t len, const struct durable_header *h, const char *file)
+durable_header_line(char *buf, size_t len, const struct durable_header *h,
+    enum durable_acks_on acks_on, const char *file)
 {
 	char run[DURABLE_RUN_ID_LEN];
+	const char *on = durable_acks_on_name(acks_on);
 
 	durable_run_id_format(h->run_id, run);
 	return fitted(snprintf(buf, len,
-	    "%s %u run=%s block=%u size=%llu pattern=%s method=%s direct=%s file=%s\n",
+	    "%s %u run=%s block=%u size=%llu pattern=%s method=%s direct=%s %s%s%sfile=%s\n",
 	    HEADER_WORD, DURABLE_FORMAT_VERSION, run, (unsigned)h->geo.block_bytes,
 	    (unsigned long long)h->geo.file_bytes, options_pattern_name(h->geo.pattern),
-	    h->method, h->direct ? "on" : "off", file), len);
+	    h->method, h->direct ? "on" : "off", on ? "acks=" : "", on ? on : "",
+	    on ? " " : "", file), len);
+}
+
+const char *
+durable_acks_on_name(enum durable_acks_on on)
+{
+	return (unsigned)on < sizeof acks_on_names / sizeof acks_on_names[0] ?
+	    acks_on_names[on] : NULL;
 }
 
 int
@@ -166,6 +177,29 @@ copy_field(const char **p, const char *key, char *out, size_t len)
 	return 0;
 }
 
+/* The optional acks=WHERE before file=: 0 (none, or one understood), or
+ * -1. */
+static int
+parse_acks_on(struct durable_acks *a, const char **p)
+{
+	char word[WORD_MAX];
+	const char *v, *q = *p;
+	size_t i;
+
+	a->acks_on = DURABLE_ACKS_ELSEWHERE;
+	if (strncmp(q, "acks=", 5) != 0)
+		return 0;
+	if ((v = next_field(&q, "acks", word, sizeof word)) == NULL)
+		return -1;
+	for (i = 1; i < sizeof acks_on_names / sizeof acks_on_names[0]; i++)
+		if (strcmp(v, acks_on_names[i]) == 0) {
+			a->acks_on = (enum durable_acks_on)i;
+			*p = q;
+			return 0;
+		}
+	return -1;
+}
+
 /* The fields of a header line after its version, in their order; the file
  * name is the rest of the line, spaces and all. */
 static int
@@ -182,7 +216,7 @@ parse_header_fields(struct durable_acks *a, const char *p)
 	    parse_pattern(next_field(&p, "pattern", word, sizeof word), &h->geo.pattern) == -1 ||
 	    copy_field(&p, "method", h->method, sizeof h->method) == -1 ||
 	    parse_on_off(next_field(&p, "direct", word, sizeof word), &h->direct) == -1 ||
-	    strncmp(p, "file=", 5) != 0 || p[5] == '\0' || strlen(p + 5) >= sizeof a->file)
+	    parse_acks_on(a, &p) == -1 || strncmp(p, "file=", 5) != 0 || p[5] == '\0' || strlen(p + 5) >= sizeof a->file)
 		return -1;
 	h->geo.block_bytes = (uint32_t)block;
 	memcpy(a->file, p + 5, strlen(p + 5) + 1);
@@ -211,7 +245,8 @@ parse_header(struct durable_acks *a, const char *line, char *err, size_t errlen)
 	}
 	if (parse_header_fields(a, p) == -1) {
 		snprintf(err, errlen, "malformed header line (want %s %u run=RUNID block=N "
-		    "size=N pattern=P method=M direct=on|off file=PATH)", HEADER_WORD,
+		    "size=N pattern=P method=M direct=on|off [acks=same-filesystem|same-device] "
+		    "file=PATH)", HEADER_WORD,
 		    DURABLE_FORMAT_VERSION);
 		return -1;
 	}
