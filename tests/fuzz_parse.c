@@ -103,7 +103,7 @@ static void
 fuzz_list(const char *s, size_t errlen, int methods)
 {
 	int (*parse)(const char *, unsigned *, char *, size_t) =
-	    methods ? options_parse_methods : options_parse_groups;
+	    methods ? options_parse_methods : plan_parse_groups;
 	unsigned all = methods ? (1u << METHOD_COUNT) - 1 : plan_all_groups();
 	char err[ERRBUF_LEN + 1];
 	unsigned bits = 0xA5A5A5A5u;

@@ -136,6 +136,7 @@ selection(void)
 	    "a near miss or nothing selects nothing");
 
 	options_defaults(&o);
+	o.groups = plan_default_groups();
 	o.histogram = "fdatasync,sizes";
 	ok(histogram_check_rows(&o, err, sizeof err) == 0, "--histogram=fdatasync,sizes is fine");
 	o.groups = 1u << GROUP_ONE;

@@ -146,14 +146,14 @@ test_lists(void)
 {
 	unsigned bits = 0;
 
-	ok(options_parse_groups("one,nosync", &bits, err, sizeof err) == 0 &&
+	ok(plan_parse_groups("one,nosync", &bits, err, sizeof err) == 0 &&
 	    bits == ((1u << GROUP_ONE) | (1u << GROUP_NOSYNC)), "tests one,nosync");
-	ok(options_parse_groups("all", &bits, err, sizeof err) == 0 &&
+	ok(plan_parse_groups("all", &bits, err, sizeof err) == 0 &&
 	    bits == (1u << GROUP_COUNT) - 1 && bits == plan_all_groups(), "tests all");
-	ok(options_parse_groups("one,,two", &bits, err, sizeof err) == -1, "empty list item refused");
-	ok(options_parse_groups("one,bogus", &bits, err, sizeof err) == -1 &&
+	ok(plan_parse_groups("one,,two", &bits, err, sizeof err) == -1, "empty list item refused");
+	ok(plan_parse_groups("one,bogus", &bits, err, sizeof err) == -1 &&
 	    strstr(err, "'bogus'") != NULL, "unknown test named in the error (%s)", err);
-	ok(options_parse_groups("", &bits, err, sizeof err) == -1, "empty list refused");
+	ok(plan_parse_groups("", &bits, err, sizeof err) == -1, "empty list refused");
 	ok(options_parse_methods("fdatasync,open_sync", &bits, err, sizeof err) == 0 &&
 	    bits == ((1u << method_index(method_find("fdatasync"))) |
 	    (1u << method_index(method_find("open_sync")))), "methods fdatasync,open_sync");
@@ -185,7 +185,8 @@ test_validate(void)
 	struct options o;
 
 	options_defaults(&o);
-	ok(options_validate(&o, err, sizeof err) == 0, "defaults are valid");
+	o.groups = plan_default_groups();
+	ok(plan_validate(&o, err, sizeof err) == 0, "defaults are valid");
 	ok(plan_min_file_bytes(&o) == 16384, "default groups need a 16kB file");
 	ok(options_check_file_size(16383, plan_min_file_bytes(&o), "the chosen tests", err,
 	    sizeof err) == -1 && strcmp(err, "--file-size '16383B': too small for the chosen "
@@ -199,14 +200,16 @@ test_validate(void)
 	o.groups = 1u << GROUP_TWO;
 	ok(plan_min_file_bytes(&o) == 16384, "8kB file too small for 'two'");
 	options_defaults(&o);
+	o.groups = plan_default_groups();
 	o.methods = 1u << method_index(method_find("fsync"));
 	o.wal_method = method_find("fdatasync");
-	ok(options_validate(&o, err, sizeof err) == -1 && strstr(err, "fdatasync") != NULL,
+	ok(plan_validate(&o, err, sizeof err) == -1 && strstr(err, "fdatasync") != NULL,
 	    "--wal-sync-method outside --methods refused (%s)", err);
 	options_defaults(&o);
+	o.groups = plan_default_groups();
 	o.filename = "x";
 	o.ntargets = 1;
-	ok(options_validate(&o, err, sizeof err) == -1, "-f with a TARGET refused");
+	ok(plan_validate(&o, err, sizeof err) == -1, "-f with a TARGET refused");
 }
 
 int

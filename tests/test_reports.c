@@ -473,6 +473,7 @@ main(void)
 	size_t t;
 
 	options_defaults(&o);
+	o.groups = plan_default_groups();
 	o.adaptive = false;
 	o.ops_per_test = 200;
 	o.test_ns = 0;

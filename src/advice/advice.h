@@ -7,7 +7,6 @@
 
 #include "probe/method.h"
 #include "probe/row.h"
-#include "advice/verdict.h"
 #include "probe/result.h"
 #include "util/postgres.h"
 

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "advice/judge.h"
+#include "advice/verdict.h"
 
 #include <string.h>
 

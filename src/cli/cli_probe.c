@@ -22,7 +22,7 @@
 static int
 set_groups(void *s, const char *arg, char *err, size_t errlen)
 {
-	return options_parse_groups(arg, &((struct options *)s)->groups, err, errlen);
+	return plan_parse_groups(arg, &((struct options *)s)->groups, err, errlen);
 }
 
 static int
@@ -233,6 +233,7 @@ static void
 probe_defaults(void *s)
 {
 	options_defaults(s);
+	((struct options *)s)->groups = plan_default_groups();
 	((struct options *)s)->format = report_format_default();
 }
 
@@ -295,7 +296,7 @@ probe_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 		return -1;
 	}
 	o->adaptive = !cli_given(p, "secs-per-test") && !cli_given(p, "ops-per-test");
-	if (check_file_size(o, err, errlen) == -1 || options_validate(o, err, errlen) == -1 ||
+	if (check_file_size(o, err, errlen) == -1 || plan_validate(o, err, errlen) == -1 ||
 	    check_histogram(o, err, errlen) == -1)
 		return -1;
 	if (o->format->one_target && o->ntargets > 1) {

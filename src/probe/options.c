@@ -11,7 +11,6 @@
 #include "probe/method.h"
 #include "util/names.h"
 #include "util/units.h"
-#include "probe/plan.h"
 
 static const char *const direct_names[] = { "both", "on", "off" };
 static const char *const pattern_names[] = { "overwrite", "append" };
@@ -38,7 +37,6 @@ options_defaults(struct options *o)
 	o->test_ns = 0;
 	o->block_bytes = DEFAULT_BLOCK_BYTES;
 	o->file_bytes = DEFAULT_FILE_BYTES;
-	o->groups = plan_default_groups();
 	o->methods = (1u << METHOD_COUNT) - 1;
 	o->direct = DIRECT_BOTH;
 	o->pattern = PATTERN_OVERWRITE;
@@ -57,10 +55,8 @@ unknown_in_list(const char *name, const char *what, const struct name_list *l,
 	snprintf(err, errlen, "unknown name '%s' (%s are %s, all)", name, what, names);
 }
 
-/* Split a comma-separated list and look each name up in l, setting its
- * bit; "all" selects all_bits. what names the list in messages. */
-static int
-parse_list(const char *s, const struct name_list *l, unsigned all_bits,
+int
+options_parse_names(const char *s, const struct name_list *l, unsigned all_bits,
     const char *what, unsigned *out, char *err, size_t errlen)
 {
 	char name[64];
@@ -100,15 +96,9 @@ parse_list(const char *s, const struct name_list *l, unsigned all_bits,
 }
 
 int
-options_parse_groups(const char *s, unsigned *out, char *err, size_t errlen)
-{
-	return parse_list(s, &group_names, plan_all_groups(), "tests", out, err, errlen);
-}
-
-int
 options_parse_methods(const char *s, unsigned *out, char *err, size_t errlen)
 {
-	return parse_list(s, &method_names, (1u << METHOD_COUNT) - 1, "methods",
+	return options_parse_names(s, &method_names, (1u << METHOD_COUNT) - 1, "methods",
 	    out, err, errlen);
 }
 
@@ -197,41 +187,6 @@ options_check_file_size(uint64_t file_bytes, uint64_t need, const char *what,
 		units_format_size(need, least, sizeof least);
 		snprintf(err, errlen, "--file-size '%s': too small for %s (at least %s)",
 		    have, what, least);
-		return -1;
-	}
-	return 0;
-}
-
-int
-options_validate(const struct options *o, char *err, size_t errlen)
-{
-	if (o->groups == 0) {
-		snprintf(err, errlen, "--tests: no test chosen");
-		return -1;
-	}
-	if (o->methods == 0) {
-		snprintf(err, errlen, "--methods: no method chosen");
-		return -1;
-	}
-	if (o->filename != NULL && o->ntargets > 0) {
-		snprintf(err, errlen, "--filename: conflicts with a TARGET directory (the file's directory is the target)");
-		return -1;
-	}
-	if (o->wal_method != NULL && !(o->methods & (1u << method_index(o->wal_method)))) {
-		snprintf(err, errlen, "--wal-sync-method '%s': not among the --methods measured",
-		    o->wal_method->name);
-		return -1;
-	}
-	if (o->wal_method != NULL && !(o->groups & ((1u << GROUP_ONE) | (1u << GROUP_GROUP)))) {
-		snprintf(err, errlen, "--wal-sync-method: needs the '%s' or '%s' test, which "
-		    "--tests leaves out", plan_group_name(GROUP_ONE), plan_group_name(GROUP_GROUP));
-		return -1;
-	}
-	if (o->wal_method != NULL && (o->groups & (1u << GROUP_GROUP)) &&
-	    method_unavailable(o->wal_method) != NULL) {
-		snprintf(err, errlen, "--wal-sync-method '%s': the '%s' test cannot use it: %s",
-		    o->wal_method->name, plan_group_name(GROUP_GROUP),
-		    method_unavailable(o->wal_method));
 		return -1;
 	}
 	return 0;

@@ -39,6 +39,7 @@
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
 struct report_format;	/* report.h */
+struct name_list;	/* util/names.h */
 /* The probe (off), or one half of the power-cut check (syncprobe durability
  * write|verify). */
 enum durability_mode { DURABILITY_OFF, DURABILITY_WRITE, DURABILITY_VERIFY };
@@ -85,10 +86,15 @@ struct options {
 	uint64_t for_ns;	/* --for: the writer's time; 0: until stopped */
 };
 
+/* Every default but the test groups (plan_default_groups) and the report
+ * format (report_format_default), which the command sets. */
 void options_defaults(struct options *o);
 
 /* Each parser returns 0, or -1 with a reason in err (no "syncprobe:"). */
-int options_parse_groups(const char *s, unsigned *out, char *err, size_t errlen);
+/* A comma-separated list of the names of l, each setting its bit; "all"
+ * sets all_bits. what names the list in messages ("methods"). */
+int options_parse_names(const char *s, const struct name_list *l, unsigned all_bits,
+    const char *what, unsigned *out, char *err, size_t errlen);
 int options_parse_methods(const char *s, unsigned *out, char *err, size_t errlen);
 int options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t errlen);
 int options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen);
@@ -103,11 +109,6 @@ void options_pattern_choices(const char *sep, char *buf, size_t len);
  * needs them, for the message: "the chosen tests"). */
 int options_check_file_size(uint64_t file_bytes, uint64_t need, const char *what,
     char *err, size_t errlen);
-
-/* Checks that need every option (-f with targets, --wal-sync-method with
- * the groups and methods); the file size is the command's to check, with
- * what an experiment needs. */
-int options_validate(const struct options *o, char *err, size_t errlen);
 
 const char *options_direct_name(enum direct_mode d);
 const char *options_pattern_name(enum pattern p);

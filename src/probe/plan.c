@@ -310,3 +310,44 @@ plan_advice_reads(const struct row_spec *spec, bool direct_only)
 	return spec->method != NULL && spec->direct == direct_only &&
 	    (spec->group == GROUP_ONE || spec->group == GROUP_TWO);
 }
+
+int
+plan_parse_groups(const char *s, unsigned *out, char *err, size_t errlen)
+{
+	return options_parse_names(s, &group_names, plan_all_groups(), "tests", out, err, errlen);
+}
+
+int
+plan_validate(const struct options *o, char *err, size_t errlen)
+{
+	if (o->groups == 0) {
+		snprintf(err, errlen, "--tests: no test chosen");
+		return -1;
+	}
+	if (o->methods == 0) {
+		snprintf(err, errlen, "--methods: no method chosen");
+		return -1;
+	}
+	if (o->filename != NULL && o->ntargets > 0) {
+		snprintf(err, errlen, "--filename: conflicts with a TARGET directory (the file's directory is the target)");
+		return -1;
+	}
+	if (o->wal_method != NULL && !(o->methods & (1u << method_index(o->wal_method)))) {
+		snprintf(err, errlen, "--wal-sync-method '%s': not among the --methods measured",
+		    o->wal_method->name);
+		return -1;
+	}
+	if (o->wal_method != NULL && !(o->groups & ((1u << GROUP_ONE) | (1u << GROUP_GROUP)))) {
+		snprintf(err, errlen, "--wal-sync-method: needs the '%s' or '%s' test, which "
+		    "--tests leaves out", plan_group_name(GROUP_ONE), plan_group_name(GROUP_GROUP));
+		return -1;
+	}
+	if (o->wal_method != NULL && (o->groups & (1u << GROUP_GROUP)) &&
+	    method_unavailable(o->wal_method) != NULL) {
+		snprintf(err, errlen, "--wal-sync-method '%s': the '%s' test cannot use it: %s",
+		    o->wal_method->name, plan_group_name(GROUP_GROUP),
+		    method_unavailable(o->wal_method));
+		return -1;
+	}
+	return 0;
+}

@@ -67,6 +67,15 @@ const char *plan_group_name(enum group g);
  * (an experiment adds its own need: group_file_bytes). */
 uint64_t plan_min_file_bytes(const struct options *o);
 
+/* -t's value: a comma-separated list of group names, or all. */
+int plan_parse_groups(const char *s, unsigned *out, char *err, size_t errlen);
+
+/* The checks that need every option: a group and a method chosen, -f
+ * without a TARGET, --wal-sync-method among the methods and with a test
+ * that reads it. 0, or -1 with the message in err. The file size is the
+ * command's to check, with what an experiment needs. */
+int plan_validate(const struct options *o, char *err, size_t errlen);
+
 /* Whether the advice may read this row's figures: a method row of the one-
  * or two-write test, buffered (or direct, when only direct rows run). The
  * adaptive time gives these rows longer. */
