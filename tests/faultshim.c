@@ -43,6 +43,15 @@
  * benches load it into a PostgreSQL server and into syncprobe alike
  * (bench/pgbench_delay.sh, bench/slowdisk.sh).
  *
+ *   SYNCPROBE_FAULT_SYNC_DELAY_EVERY=N   SYNCPROBE_FAULT_SYNC_DELAY_REOPEN=K
+ *
+ * make that delay a stall now and then instead: only every Nth of the
+ * syncs it would slow sleeps (default 1, every one), and with K only those
+ * on the descriptor the Kth reopen of the test file returned (counted as
+ * SYNCPROBE_SWAP counts them), so that a test can aim the stalls at one
+ * row. Each delay is logged as "delay N", N its number among the syncs
+ * that were candidates.
+ *
  *   SYNCPROBE_FAULT_LOG=FILE
  *
  * appends "loaded" when the library is loaded, "OP N ERRNO" for each
@@ -130,6 +139,10 @@ static size_t nfaults;
 static unsigned long calls[OP_COUNT];
 static const char *only_path;		/* SYNCPROBE_FAULT_PATH, or NULL */
 static unsigned long sync_delay_us;	/* SYNCPROBE_FAULT_SYNC_DELAY_US */
+static unsigned long delay_every = 1;	/* SYNCPROBE_FAULT_SYNC_DELAY_EVERY */
+static unsigned long delay_reopen;	/* SYNCPROBE_FAULT_SYNC_DELAY_REOPEN, or 0 */
+static unsigned long delay_candidates, delay_reopens;
+static int delay_fd = -1;		/* the Kth reopen's descriptor, while open */
 static unsigned char tracked[MAX_FD];	/* fds of files under only_path */
 
 typedef ssize_t (*pwrite_fn)(int, const void *, size_t, off_t);
@@ -298,17 +311,32 @@ parse_fault(const char *spec, const char *item, size_t len)
 	nfaults++;
 }
 
-static void
-parse_delay(const char *s)
+/* A whole number from min to max from the variable name, or dflt when it
+ * is not set. */
+static unsigned long
+env_number(const char *name, unsigned long min, unsigned long max, unsigned long dflt)
 {
+	const char *s = getenv(name);
+	unsigned long v;
 	char *end;
 
 	if (s == NULL || *s == '\0')
-		return;
+		return dflt;
 	errno = 0;
-	sync_delay_us = strtoul(s, &end, 10);
-	if (errno != 0 || *end != '\0' || sync_delay_us > 10000000UL)
-		die_config(s, "SYNCPROBE_FAULT_SYNC_DELAY_US must be 0..10000000");
+	v = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max) {
+		fprintf(stderr, "faultshim: %s '%s': must be %lu..%lu\n", name, s, min, max);
+		_exit(EXIT_CONFIG);
+	}
+	return v;
+}
+
+static void
+parse_delay(void)
+{
+	sync_delay_us = env_number("SYNCPROBE_FAULT_SYNC_DELAY_US", 0, 10000000UL, 0);
+	delay_every = env_number("SYNCPROBE_FAULT_SYNC_DELAY_EVERY", 1, 1000000000UL, 1);
+	delay_reopen = env_number("SYNCPROBE_FAULT_SYNC_DELAY_REOPEN", 1, 1000000000UL, 0);
 }
 
 /* Parse SYNCPROBE_SWAP=KIND:N. */
@@ -342,7 +370,7 @@ shim_init(void)
 	only_path = getenv("SYNCPROBE_FAULT_PATH");
 	if (only_path != NULL && *only_path == '\0')
 		only_path = NULL;
-	parse_delay(getenv("SYNCPROBE_FAULT_SYNC_DELAY_US"));
+	parse_delay();
 	if (spec != NULL && *spec != '\0') {
 		for (p = spec;;) {
 			size_t len = strcspn(p, ",");
@@ -444,6 +472,11 @@ slow_disk(int fd, int is_sync)
 		return;
 	if (!is_sync && !(fcntl(fd, F_GETFL) & O_DSYNC))
 		return;
+	if (delay_reopen != 0 && fd != delay_fd)
+		return;
+	if (++delay_candidates % delay_every != 0)
+		return;
+	shim_log("delay %lu\n", delay_candidates);
 	ts.tv_sec = (time_t)(sync_delay_us / 1000000UL);
 	ts.tv_nsec = (long)(sync_delay_us % 1000000UL) * 1000L;
 	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
@@ -504,6 +537,8 @@ close(int fd)
 	failed = inject_fd(OP_CLOSE, fd);
 	if (fd >= 0 && fd < MAX_FD)
 		tracked[fd] = 0;
+	if (fd == delay_fd)
+		delay_fd = -1;
 	/* As on Linux, the descriptor is gone even when close fails, so an
 	 * injected failure leaks nothing. */
 	if (real_close(fd) == -1 || failed)
@@ -545,17 +580,26 @@ swap_now(int dirfd, const char *path)
 	shim_log("swap %s %lu%s\n", swap_names[swap_kind], swap_calls, ok ? "" : " failed");
 }
 
+/* Whether an open of path with flags opens the test file (or the
+ * durability file) again: no O_CREAT, a name that starts ".syncprobe." or
+ * is "syncprobe-durability". */
+static int
+is_test_file_reopen(const char *path, int flags)
+{
+	const char *base;
+
+	if (path == NULL || (flags & O_CREAT))
+		return 0;
+	base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	return strncmp(base, ".syncprobe.", 11) == 0 || strcmp(base, "syncprobe-durability") == 0;
+}
+
 /* Whether this open is a reopen of the test file, and the one to swap. */
 static void
 maybe_swap(int dirfd, const char *path, int flags)
 {
-	const char *base;
-
-	if (swap_kind == SWAP_NONE || path == NULL || (flags & O_CREAT))
-		return;
-	base = strrchr(path, '/');
-	base = base ? base + 1 : path;
-	if (strncmp(base, ".syncprobe.", 11) != 0 && strcmp(base, "syncprobe-durability") != 0)
+	if (swap_kind == SWAP_NONE || !is_test_file_reopen(path, flags))
 		return;
 	if (++swap_calls == swap_nth)
 		swap_now(dirfd, path);
@@ -627,6 +671,9 @@ shim_open(enum open_entry entry, int dirfd, const char *path, int flags, mode_t 
 	if (counts && inject_open(flags))
 		return -1;
 	fd = real_open_entry(entry, dirfd, path, flags, mode);
+	if (fd >= 0 && delay_reopen != 0 && is_test_file_reopen(path, flags) &&
+	    ++delay_reopens == delay_reopen)
+		delay_fd = fd;
 	if (only_path != NULL && fd >= 0 && fd < MAX_FD)
 		tracked[fd] = (unsigned char)counts;
 	return fd;

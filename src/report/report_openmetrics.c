@@ -17,6 +17,7 @@
 #include "util/json.h"
 #include "probe/plan.h"
 #include "util/platform.h"
+#include "report/openmetrics.h"
 #include "report/report.h"
 
 #define LABELS_LEN  8192
@@ -30,9 +31,8 @@ struct family {
 	bool started;
 };
 
-/* A label value, escaped, with bytes that are not UTF-8 as U+FFFD. */
-static void
-put_label_value(FILE *out, const char *v)
+void
+openmetrics_label_value(FILE *out, const char *v)
 {
 	const unsigned char *p = (const unsigned char *)v;
 
@@ -62,7 +62,7 @@ static void
 put_label(FILE *out, bool first, const char *name, const char *value)
 {
 	fprintf(out, "%s%s=", first ? "{" : ",", name);
-	put_label_value(out, value);
+	openmetrics_label_value(out, value);
 }
 
 static void
@@ -74,18 +74,23 @@ begin_sample(FILE *out, struct family *f, const char *suffix)
 	fprintf(out, "%s%s", f->name, suffix);
 }
 
-/* The value after the labels (closing their braces): whole numbers, such
- * as a timestamp, in full; others to nine significant digits. */
-static void
-end_sample(FILE *out, bool labelled, double value)
+void
+openmetrics_value(FILE *out, double value)
 {
-	fputs(labelled ? "} " : " ", out);
 	if (!isfinite(value))
 		fputs("NaN\n", out);
 	else if (value == floor(value) && fabs(value) < WHOLE_LIMIT)
 		fprintf(out, "%.0f\n", value);
 	else
 		fprintf(out, "%.9g\n", value);
+}
+
+/* The value after the labels, closing their braces. */
+static void
+end_sample(FILE *out, bool labelled, double value)
+{
+	fputs(labelled ? "} " : " ", out);
+	openmetrics_value(out, value);
 }
 
 /* The target labels: its path, and its place in the run (from 1), so that

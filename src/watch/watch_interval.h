@@ -1,0 +1,64 @@
+/* watch_interval.h: what watch counts, as pure functions of clock
+ * readings: the operations of each interval in a fixed histogram, the
+ * starts each interval missed, the stalls, and the whole run. Memory stays
+ * the same however long the run: no list of operations is kept. */
+#ifndef SYNCPROBE_WATCH_INTERVAL_H
+#define SYNCPROBE_WATCH_INTERVAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/stats.h"
+
+/* One interval's figures, computed once when it closes and read by every
+ * printer. Times are from the run's start, in slot times: an operation
+ * belongs to the interval its slot is in. */
+struct watch_figures {
+	uint64_t number;		/* from 1 */
+	uint64_t start_ns, end_ns;	/* [start, end); the last may be short */
+	uint64_t ops;
+	uint64_t missed;		/* slots in it that no operation started in */
+	uint64_t stalls;
+	double mean_usecs, p50_usecs, p90_usecs, p99_usecs, p999_usecs, max_usecs;
+	double min_usecs;
+};
+
+/* The interval being filled, the figures of the worst one so far, and the
+ * whole run's histogram. Large (two histograms): allocate it. */
+struct watch_tally {
+	uint64_t period_ns;		/* between slots; 0: back to back */
+	uint64_t interval_ns;
+	uint64_t start_ns, end_ns;	/* the open interval */
+	uint64_t number;		/* the open interval's */
+	uint64_t ops, stalls;		/* in the open interval */
+	struct stats lat;		/* the open interval's latencies */
+
+	struct stats run;		/* the whole run's latencies */
+	uint64_t run_missed, run_stalls, intervals;
+	bool have_worst;
+	struct watch_figures worst;	/* the closed interval with the highest p99 */
+};
+
+void watch_tally_init(struct watch_tally *t, uint64_t period_ns, uint64_t interval_ns);
+
+/* How many slots of a grid of period_ns from 0 lie in [a, b); 0 when the
+ * period is 0 or b <= a. */
+uint64_t watch_slots_between(uint64_t period_ns, uint64_t a, uint64_t b);
+
+/* Whether the open interval has ended by slot time slot_ns (an operation
+ * in that slot belongs to a later one). */
+bool watch_interval_over(const struct watch_tally *t, uint64_t slot_ns);
+
+/* One operation of the open interval took ns; stall: it was over --stall. */
+void watch_tally_add(struct watch_tally *t, uint64_t ns, bool stall);
+
+/* Close the open interval, at its end or (the last, cut short) at
+ * cutoff_ns, whichever is first: its figures into f, the run's counts
+ * and worst interval updated, the next interval opened. Slots up to the
+ * end that no operation started in are its missed starts. */
+void watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figures *f);
+
+/* Figures of a histogram in microseconds (mean, percentiles, min, max). */
+void watch_figures_of(const struct stats *s, struct watch_figures *f);
+
+#endif

@@ -1,0 +1,413 @@
+/* watch_report.c: every format of watch's output. Each printer reads the
+ * figures computed once in watch_interval.c and watch_result.c. */
+#include "config.h"
+
+#include "watch/watch_report.h"
+
+#include <string.h>
+
+#include "probe/row.h"
+#include "report/openmetrics.h"
+#include "util/cleanup.h"
+#include "util/escape.h"
+#include "util/json.h"
+#include "util/units.h"
+#include "util/wrap.h"
+
+#define LINE_WIDTH 80
+
+/* Decimals that show the interval's ends exactly: 0 for whole seconds. */
+static int
+time_decimals(uint64_t interval_ns)
+{
+	int d = 0;
+	uint64_t unit = 1000000000ULL;
+
+	while (d < 3 && interval_ns % unit != 0) {
+		unit /= 10;
+		d++;
+	}
+	return d;
+}
+
+/* "8kB write + fdatasync", "8kB write with O_DSYNC (open_datasync)". */
+static void
+describe_op(const struct watch_setup *s, char *buf, size_t len)
+{
+	char size[16];
+
+	units_format_size(s->block_bytes, size, sizeof size);
+	if (method_syncs_apart(s->method))
+		snprintf(buf, len, "one %s write + %s", size, method_sync_op(s->method));
+	else
+		snprintf(buf, len, "one %s %s write", size, s->method->name);
+}
+
+static void
+text_start(FILE *out, const struct watch_setup *s)
+{
+	char path[ESCAPE_LEN(PATH_MAX)], op[96], ivl[32], stall[32], dur[32];
+	char mean[32], p50[32], p99[32], max[32];
+
+	escape_for_terminal(s->path, path, sizeof path);
+	fprintf(out, "syncprobe watch %s: %s", PACKAGE_VERSION, path);
+	if (s->filesystem != NULL)
+		fprintf(out, " on %s", s->filesystem);
+	fputc('\n', out);
+	describe_op(s, op, sizeof op);
+	units_format_duration(s->interval_ns, ivl, sizeof ivl);
+	units_format_duration(s->stall_ns, stall, sizeof stall);
+	fprintf(out, "commit: %s (%s), %s\n", op,
+	    s->method_advised ? "the advised method" : "-m", options_pattern_name(s->pattern));
+	if (s->rate)
+		fprintf(out, "%llu a second", (unsigned long long)s->rate);
+	else
+		fprintf(out, "back to back");
+	if (s->for_ns) {
+		units_format_duration(s->for_ns, dur, sizeof dur);
+		fprintf(out, " for %s", dur);
+	} else {
+		fprintf(out, " until interrupted");
+	}
+	fprintf(out, ", a line every %s, stalls over %s\n", ivl, stall);
+	watch_format_usecs(s->burst.mean_usecs, mean, sizeof mean);
+	watch_format_usecs(s->burst.p50_usecs, p50, sizeof p50);
+	watch_format_usecs(s->burst.p99_usecs, p99, sizeof p99);
+	watch_format_usecs(s->burst.max_usecs, max, sizeof max);
+	fprintf(out, "back to back first: %llu operations in %.2f s, mean %s, p50 %s, "
+	    "p99 %s, max %s\n\n", (unsigned long long)s->burst.ops, s->burst_secs, mean,
+	    p50, p99, max);
+	fprintf(out, "%9s %8s %9s %9s %9s %7s %6s\n", "secs", "ops", "p50 us", "p99 us",
+	    "max us", "missed", "stalls");
+}
+
+/* The figures of f in microseconds as JSON, null where nothing ran. */
+static void
+json_figures(struct json *j, const struct watch_figures *f, bool all)
+{
+	struct { const char *key; double v; bool all; } k[] = {
+		{ "mean_usecs", f->mean_usecs, false }, { "min_usecs", f->min_usecs, true },
+		{ "p50_usecs", f->p50_usecs, false }, { "p90_usecs", f->p90_usecs, true },
+		{ "p99_usecs", f->p99_usecs, false }, { "p99_9_usecs", f->p999_usecs, true },
+		{ "max_usecs", f->max_usecs, false },
+	};
+	size_t i;
+
+	json_uint(j, "ops", f->ops);
+	for (i = 0; i < sizeof k / sizeof k[0]; i++) {
+		if (k[i].all && !all)
+			continue;
+		if (f->ops == 0)
+			json_null(j, k[i].key);
+		else
+			json_double(j, k[i].key, k[i].v, 3);
+	}
+}
+
+static void
+json_setup(struct json *j, const struct watch_setup *s)
+{
+	json_string(j, "path", s->path);
+	json_string(j, "filesystem", s->filesystem);
+	json_string(j, "method", s->method->name);
+	json_bool(j, "method_advised", s->method_advised);
+	json_uint(j, "block_bytes", s->block_bytes);
+	json_uint(j, "file_bytes", s->file_bytes);
+	json_string(j, "pattern", options_pattern_name(s->pattern));
+	if (s->rate)
+		json_uint(j, "rate_per_sec", s->rate);
+	else
+		json_null(j, "rate_per_sec");
+	if (s->for_ns)
+		json_double(j, "for_secs", row_secs(s->for_ns), 3);
+	else
+		json_null(j, "for_secs");
+	json_double(j, "interval_secs", row_secs(s->interval_ns), 3);
+	json_double(j, "stall_secs", row_secs(s->stall_ns), 3);
+}
+
+static void
+json_start(FILE *out, const struct watch_setup *s)
+{
+	struct json j;
+
+	json_init(&j, out);
+	json_begin_object_line(&j, NULL);
+	json_string(&j, "type", "start");
+	json_uint(&j, "schema_version", WATCH_SCHEMA_VERSION);
+	json_string(&j, "version", PACKAGE_VERSION);
+	json_setup(&j, s);
+	json_begin_object(&j, "back_to_back");
+	json_figures(&j, &s->burst, true);
+	json_double(&j, "secs", s->burst_secs, 3);
+	json_end_object(&j);
+	json_end_object(&j);
+}
+
+void
+watch_report_start(FILE *out, enum watch_format fmt, const struct watch_setup *s)
+{
+	if (fmt == WATCH_TEXT)
+		text_start(out, s);
+	else if (fmt == WATCH_JSON)
+		json_start(out, s);
+	fflush(out);
+}
+
+/* A latency column: whole microseconds, "-" when nothing ran. */
+static void
+put_usecs(FILE *out, const struct watch_figures *f, double v)
+{
+	if (f->ops == 0)
+		fprintf(out, " %9s", "-");
+	else
+		fprintf(out, " %9.0f", v);
+}
+
+void
+watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_setup *s,
+    const struct watch_figures *f)
+{
+	struct json j;
+
+	if (fmt == WATCH_TEXT) {
+		fprintf(out, "%9.*f %8llu", time_decimals(s->interval_ns), row_secs(f->end_ns),
+		    (unsigned long long)f->ops);
+		put_usecs(out, f, f->p50_usecs);
+		put_usecs(out, f, f->p99_usecs);
+		put_usecs(out, f, f->max_usecs);
+		fprintf(out, " %7llu %6llu\n", (unsigned long long)f->missed,
+		    (unsigned long long)f->stalls);
+	} else if (fmt == WATCH_JSON) {
+		json_init(&j, out);
+		json_begin_object_line(&j, NULL);
+		json_string(&j, "type", "interval");
+		json_uint(&j, "number", f->number);
+		json_double(&j, "start_secs", row_secs(f->start_ns), 3);
+		json_double(&j, "end_secs", row_secs(f->end_ns), 3);
+		json_figures(&j, f, false);
+		json_uint(&j, "missed_starts", f->missed);
+		json_uint(&j, "stalls", f->stalls);
+		json_end_object(&j);
+	}
+	fflush(out);
+}
+
+void
+watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_setup *s,
+    const struct watch_stall *st)
+{
+	bool fatal = st->ns > WATCH_FATAL_STALL_NS;
+	char dur[32], op[96];
+	struct json j;
+
+	if (fmt == WATCH_TEXT) {
+		watch_format_usecs(row_usecs((double)st->ns), dur, sizeof dur);
+		describe_op(s, op, sizeof op);
+		fprintf(out, "stall [%s]: %s took %s, from %.3f s%s\n",
+		    fatal ? "stall_over_20s" : "stall", op, dur, row_secs(st->start_ns),
+		    fatal ? " (over 20 s: CockroachDB stops a node at this)" : "");
+	} else if (fmt == WATCH_JSON) {
+		json_init(&j, out);
+		json_begin_object_line(&j, NULL);
+		json_string(&j, "type", "stall");
+		json_string(&j, "code", fatal ? "stall_over_20s" : "stall");
+		json_double(&j, "start_secs", row_secs(st->start_ns), 6);
+		json_double(&j, "usecs", row_usecs((double)st->ns), 3);
+		json_end_object(&j);
+	}
+	fflush(out);
+}
+
+static void
+text_row(FILE *out, const char *name, const struct watch_figures *f)
+{
+	fprintf(out, "%-14s %8llu", name, (unsigned long long)f->ops);
+	if (f->ops == 0) {
+		fprintf(out, "  (no operations)\n");
+		return;
+	}
+	fprintf(out, " %9.1f %8.0f %8.0f %8.0f %8.0f %8.0f\n", f->mean_usecs, f->p50_usecs,
+	    f->p90_usecs, f->p99_usecs, f->p999_usecs, f->max_usecs);
+}
+
+static void
+text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum,
+    const struct watch_plot *plot)
+{
+	char line[ADVICE_TEXT_LEN + 64];
+	size_t i;
+
+	fprintf(out, "\nsummary: %.1f s paced, %llu operations", sum->run_secs,
+	    (unsigned long long)sum->paced.ops);
+	if (sum->run_secs > 0.0)
+		fprintf(out, " (%.1f a second)", sum->paced.ops / sum->run_secs);
+	fprintf(out, ", %llu missed starts, %llu stalls",
+	    (unsigned long long)sum->paced.missed, (unsigned long long)sum->paced.stalls);
+	if (sum->stopped_by)
+		fprintf(out, "; stopped by %s", cleanup_signal_name(sum->stopped_by));
+	if (sum->failed)
+		fprintf(out, "; stopped by an error");
+	fprintf(out, "\n%-14s %8s %9s %8s %8s %8s %8s %8s\n", "usecs", "ops", "mean", "p50",
+	    "p90", "p99", "p99.9", "max");
+	text_row(out, s->rate ? "paced" : "watched", &sum->paced);
+	text_row(out, "back to back", &s->burst);
+	if (sum->ratio > 0.0)
+		fprintf(out, "paced / back to back: %.2f times the mean\n", sum->ratio);
+	if (sum->have_worst)
+		fprintf(out, "worst interval: %.*f s to %.*f s, p99 %.0f us, max %.0f us "
+		    "(%llu operations, %llu missed starts)\n", time_decimals(s->interval_ns),
+		    row_secs(sum->worst.start_ns), time_decimals(s->interval_ns),
+		    row_secs(sum->worst.end_ns), sum->worst.p99_usecs, sum->worst.max_usecs,
+		    (unsigned long long)sum->worst.ops, (unsigned long long)sum->worst.missed);
+	for (i = 0; i < sum->nwarnings; i++) {
+		snprintf(line, sizeof line, "warning [%s]: %s", sum->warnings[i].code,
+		    sum->warnings[i].message);
+		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
+	}
+	fputc('\n', out);
+	watch_plot_draw(out, plot, s->plot_width, WATCH_PLOT_HEIGHT);
+}
+
+static void
+json_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum)
+{
+	struct json j;
+	size_t i;
+
+	json_init(&j, out);
+	json_begin_object_line(&j, NULL);
+	json_string(&j, "type", "summary");
+	json_setup(&j, s);
+	json_double(&j, "secs", sum->run_secs, 3);
+	json_double(&j, "elapsed_secs", sum->elapsed_secs, 3);
+	json_string(&j, "stopped_by", sum->stopped_by ?
+	    cleanup_signal_name(sum->stopped_by) : NULL);
+	json_bool(&j, "failed", sum->failed);
+	json_uint(&j, "intervals", sum->intervals);
+	json_uint(&j, "missed_starts", sum->paced.missed);
+	json_uint(&j, "stalls", sum->paced.stalls);
+	json_uint(&j, "stalls_over_20s", sum->fatal_stalls);
+	json_begin_object(&j, "paced");
+	json_figures(&j, &sum->paced, true);
+	json_end_object(&j);
+	json_begin_object(&j, "back_to_back");
+	json_figures(&j, &s->burst, true);
+	json_end_object(&j);
+	if (sum->ratio > 0.0)
+		json_double(&j, "paced_over_back_to_back", sum->ratio, 3);
+	else
+		json_null(&j, "paced_over_back_to_back");
+	if (sum->have_worst) {
+		json_begin_object(&j, "worst_interval");
+		json_uint(&j, "number", sum->worst.number);
+		json_double(&j, "start_secs", row_secs(sum->worst.start_ns), 3);
+		json_double(&j, "end_secs", row_secs(sum->worst.end_ns), 3);
+		json_figures(&j, &sum->worst, false);
+		json_uint(&j, "missed_starts", sum->worst.missed);
+		json_end_object(&j);
+	} else {
+		json_null(&j, "worst_interval");
+	}
+	json_begin_array(&j, "warnings");
+	for (i = 0; i < sum->nwarnings; i++) {
+		json_begin_object(&j, NULL);
+		json_string(&j, "code", sum->warnings[i].code);
+		json_string(&j, "message", sum->warnings[i].message);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_end_object(&j);
+}
+
+/* HELP and TYPE of a family, before its first sample. */
+static void
+family(FILE *out, const char *name, const char *type, const char *help)
+{
+	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+/* One sample of name (with suffix), labelled with the path and method and
+ * the pairs in kv (n names and values). */
+static void
+sample(FILE *out, const char *name, const char *suffix, const struct watch_setup *s,
+    const char *const *kv, size_t n, double value)
+{
+	size_t i;
+
+	fprintf(out, "%s%s{path=", name, suffix);
+	openmetrics_label_value(out, s->path);
+	fputs(",method=", out);
+	openmetrics_label_value(out, s->method->name);
+	for (i = 0; i + 1 < n; i += 2) {
+		fprintf(out, ",%s=", kv[i]);
+		openmetrics_label_value(out, kv[i + 1]);
+	}
+	fputs("} ", out);
+	openmetrics_value(out, value);
+}
+
+static void
+gauge(FILE *out, const char *name, const char *help, const struct watch_setup *s,
+    double value)
+{
+	family(out, name, "gauge", help);
+	sample(out, name, "", s, NULL, 0, value);
+}
+
+/* The latency summary of one load: quantiles, sum and count. */
+static void
+latency(FILE *out, const char *name, const struct watch_setup *s, const char *load,
+    const struct watch_figures *f)
+{
+	const struct { const char *q; double usecs; } qs[] = {
+		{ "0.5", f->p50_usecs }, { "0.9", f->p90_usecs },
+		{ "0.99", f->p99_usecs }, { "0.999", f->p999_usecs },
+	};
+	const char *kv[4] = { "load", load, "quantile", NULL };
+	size_t k;
+
+	for (k = 0; k < sizeof qs / sizeof qs[0]; k++) {
+		kv[3] = qs[k].q;
+		sample(out, name, "", s, kv, 4, qs[k].usecs / 1e6);
+	}
+	sample(out, name, "_sum", s, kv, 2, f->mean_usecs * (double)f->ops / 1e6);
+	sample(out, name, "_count", s, kv, 2, (double)f->ops);
+}
+
+static void
+openmetrics_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum)
+{
+	static const char *const lat = "syncprobe_watch_latency_seconds";
+
+	gauge(out, "syncprobe_watch_duration_seconds", "How long the paced load ran.", s,
+	    sum->run_secs);
+	gauge(out, "syncprobe_watch_operations", "Operations of the paced load.", s,
+	    (double)sum->paced.ops);
+	gauge(out, "syncprobe_watch_missed_starts",
+	    "Slots of the paced load in which no operation could start.", s,
+	    (double)sum->paced.missed);
+	gauge(out, "syncprobe_watch_stalls", "Operations that took longer than --stall.", s,
+	    (double)sum->paced.stalls);
+	gauge(out, "syncprobe_watch_max_latency_seconds",
+	    "The longest operation of the paced load.", s, sum->paced.max_usecs / 1e6);
+	family(out, lat, "summary",
+	    "Latency of one commit (write and sync), paced and back to back.");
+	if (sum->paced.ops > 0)
+		latency(out, lat, s, "paced", &sum->paced);
+	if (s->burst.ops > 0)
+		latency(out, lat, s, "back_to_back", &s->burst);
+}
+
+void
+watch_report_end(FILE *out, enum watch_format fmt, const struct watch_setup *s,
+    const struct watch_summary *sum, const struct watch_plot *plot)
+{
+	if (fmt == WATCH_TEXT)
+		text_end(out, s, sum, plot);
+	else if (fmt == WATCH_JSON)
+		json_end(out, s, sum);
+	else
+		openmetrics_end(out, s, sum);
+	fflush(out);
+}

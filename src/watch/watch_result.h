@@ -1,0 +1,76 @@
+/* watch_result.h: what a watch run was and what it found: the settings and
+ * the back-to-back burst (struct watch_setup), each stall, and the summary
+ * with its warnings, judged once from the tally and read by every format. */
+#ifndef SYNCPROBE_WATCH_RESULT_H
+#define SYNCPROBE_WATCH_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "advice/advice.h"
+#include "probe/method.h"
+#include "probe/options.h"
+#include "watch/watch_interval.h"
+
+/* A paced mean over this many times the back-to-back one is warned about:
+ * the commits of a lightly loaded server wait that much longer than any
+ * back-to-back probe says. */
+#define WATCH_PACED_RATIO 2.0
+/* CockroachDB stops a node whose disk sync takes longer than this
+ * (storage.max_sync_duration). */
+#define WATCH_FATAL_STALL_NS (20ULL * 1000000000ULL)
+#define WATCH_MAX_WARNINGS 4
+
+struct watch_setup {
+	const char *path;		/* the directory as given */
+	const char *filesystem;		/* "ext4", or NULL when unknown */
+	const struct method *method;
+	bool method_advised;		/* chosen by the probe's rule, not -m */
+	size_t block_bytes;
+	uint64_t file_bytes;
+	enum pattern pattern;
+	uint64_t rate;			/* a second; 0: back to back */
+	uint64_t for_ns;		/* 0: until stopped */
+	uint64_t interval_ns;
+	uint64_t stall_ns;
+	int plot_width;			/* columns */
+	struct watch_figures burst;	/* the back-to-back burst */
+	double burst_secs;
+};
+
+/* An operation over --stall: when it started (from the run's start) and
+ * how long it took. */
+struct watch_stall {
+	uint64_t start_ns;
+	uint64_t ns;
+};
+
+struct watch_summary {
+	bool started;			/* the paced load began: there is a summary */
+	bool failed;			/* an I/O error stopped it */
+	int stopped_by;			/* the stop signal, or 0 */
+	double elapsed_secs;		/* the whole run, burst included */
+	double run_secs;		/* the paced load: the slots it covered */
+	struct watch_figures paced;	/* the whole paced load */
+	uint64_t intervals;
+	bool have_worst;
+	struct watch_figures worst;	/* the interval with the highest p99 */
+	uint64_t fatal_stalls;		/* over WATCH_FATAL_STALL_NS */
+	struct watch_stall longest;	/* the longest stall; ns 0: none */
+	double ratio;			/* paced mean / back-to-back mean; 0: unknown */
+	struct advice_warning warnings[WATCH_MAX_WARNINGS];
+	size_t nwarnings;
+};
+
+/* Count a stall as it happens. */
+void watch_note_stall(struct watch_summary *s, const struct watch_stall *st);
+
+/* The summary from the closed intervals, and its warnings. */
+void watch_summarize(const struct watch_tally *t, const struct watch_setup *setup,
+    struct watch_summary *s);
+
+/* "1.503 s", "412 us", "21.5 ms": a duration as the lines print it. */
+void watch_format_usecs(double usecs, char *buf, size_t len);
+
+#endif

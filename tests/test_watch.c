@@ -1,0 +1,287 @@
+/* test_watch.c: watch's counting, summary, warnings, plot and value
+ * parsers, exactly, on made-up operation times: no disk, no clock. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "watch/watch.h"
+#include "watch/watch_interval.h"
+#include "watch/watch_plot.h"
+#include "watch/watch_result.h"
+#include "tap.h"
+
+#define MS 1000000ULL
+#define US 1000ULL
+
+static struct watch_tally *
+new_tally(uint64_t period_ns, uint64_t interval_ns)
+{
+	struct watch_tally *t = malloc(sizeof *t);
+
+	if (t == NULL) {
+		perror("test_watch");
+		exit(99);
+	}
+	watch_tally_init(t, period_ns, interval_ns);
+	return t;
+}
+
+static void
+test_slots(void)
+{
+	ok(watch_slots_between(20 * MS, 0, 1000 * MS) == 50, "50 slots of 20 ms in a second");
+	ok(watch_slots_between(20 * MS, 1000 * MS, 2000 * MS) == 50, "... and in the next");
+	ok(watch_slots_between(20 * MS, 0, 1 * MS) == 1, "the slot at 0 is in [0, 1 ms)");
+	ok(watch_slots_between(20 * MS, 1 * MS, 20 * MS) == 0, "none in (0, 20 ms)");
+	ok(watch_slots_between(20 * MS, 1 * MS, 21 * MS) == 1, "one in [1, 21 ms)");
+	ok(watch_slots_between(3 * MS, 0, 10 * MS) == 4, "0, 3, 6, 9 ms in [0, 10 ms)");
+	ok(watch_slots_between(0, 0, 1000 * MS) == 0, "back to back: no slots");
+	ok(watch_slots_between(20 * MS, 50 * MS, 10 * MS) == 0, "an empty range: none");
+}
+
+static void
+test_tally(void)
+{
+	struct watch_tally *t = new_tally(20 * MS, 1000 * MS);
+	struct watch_figures f;
+	uint64_t i, sum = 0;
+
+	ok(!watch_interval_over(t, 980 * MS), "the slot at 980 ms is in the first interval");
+	ok(watch_interval_over(t, 1000 * MS), "the one at 1 s is not");
+	for (i = 0; i < 48; i++)
+		watch_tally_add(t, (100 + i) * US, false);
+	watch_tally_add(t, 1500 * MS, true);	/* a stall, in the first interval */
+	watch_tally_close(t, UINT64_MAX, &f);
+	ok(f.number == 1 && f.start_ns == 0 && f.end_ns == 1000 * MS, "interval 1 is [0, 1 s)");
+	ok(f.ops == 49, "49 operations");
+	ok(f.missed == 1, "50 slots, 49 started: one missed start");
+	ok(f.stalls == 1, "one stall");
+	ok(f.max_usecs == 1500000.0, "the max is the stall, exactly");
+	ok(f.min_usecs == 100.0, "the min exactly");
+	sum += f.ops;
+	/* The stall covered the whole second interval: no operation started. */
+	watch_tally_close(t, UINT64_MAX, &f);
+	ok(f.number == 2 && f.ops == 0 && f.missed == 50, "an interval inside a stall: 50 missed");
+	ok(f.p99_usecs == 0.0, "... and no figures");
+	/* A last interval cut short at 2.5 s, with 20 operations. */
+	for (i = 0; i < 20; i++)
+		watch_tally_add(t, 200 * US, false);
+	watch_tally_close(t, 2500 * MS, &f);
+	sum += f.ops;
+	ok(f.start_ns == 2000 * MS && f.end_ns == 2500 * MS, "the last interval ends at the cut");
+	ok(f.missed == 5, "25 slots before the cut, 20 started: 5 missed");
+	ok(t->intervals == 3, "three intervals closed");
+	ok(t->run.count == sum && sum == 69, "the run's count is the sum of the intervals'");
+	ok(t->run_missed == 56 && t->run_stalls == 1, "the run's missed starts and stalls add up");
+	ok(t->have_worst && t->worst.number == 1, "the worst interval is the one with the stall");
+	free(t);
+}
+
+static void
+test_back_to_back(void)
+{
+	struct watch_tally *t = new_tally(0, 1000 * MS);
+	struct watch_figures f;
+	int i;
+
+	for (i = 0; i < 1000; i++)
+		watch_tally_add(t, 90 * US, false);
+	watch_tally_close(t, UINT64_MAX, &f);
+	ok(f.ops == 1000 && f.missed == 0, "back to back: nothing is missed");
+	free(t);
+}
+
+static void
+test_summary(void)
+{
+	struct watch_tally *t = new_tally(20 * MS, 1000 * MS);
+	struct watch_setup setup;
+	struct watch_summary sum;
+	struct watch_figures f;
+	struct watch_stall st = { 3 * MS, 21000 * MS };
+	int i;
+
+	memset(&setup, 0, sizeof setup);
+	memset(&sum, 0, sizeof sum);
+	setup.rate = 50;
+	setup.stall_ns = 1000 * MS;
+	setup.burst.ops = 1000;
+	setup.burst.mean_usecs = 100.0;
+	for (i = 0; i < 49; i++)
+		watch_tally_add(t, 300 * US, false);
+	watch_tally_close(t, UINT64_MAX, &f);
+	watch_summarize(t, &setup, &sum);
+	ok(sum.paced.ops == 49 && sum.intervals == 1, "the summary's operations and intervals");
+	is_near(sum.ratio, 3.0, 1e-9, "paced over back to back: 300 over 100 us");
+	ok(sum.nwarnings == 1 && strcmp(sum.warnings[0].code, "paced_slower") == 0,
+	    "over twice the back-to-back mean: paced_slower");
+	setup.burst.mean_usecs = 200.0;
+	watch_summarize(t, &setup, &sum);
+	ok(sum.nwarnings == 0, "1.5 times: no warning");
+	setup.rate = 0;
+	setup.burst.mean_usecs = 100.0;
+	watch_summarize(t, &setup, &sum);
+	ok(sum.nwarnings == 0, "back to back (--rate max): no pacing warning");
+	/* A stall over 20 s. */
+	setup.rate = 50;
+	setup.burst.mean_usecs = 300.0;
+	watch_tally_add(t, st.ns, true);
+	watch_note_stall(&sum, &st);
+	watch_tally_close(t, UINT64_MAX, &f);
+	watch_summarize(t, &setup, &sum);
+	ok(sum.paced.stalls == 1 && sum.fatal_stalls == 1, "one stall, over 20 s");
+	ok(sum.nwarnings >= 2 && strcmp(sum.warnings[0].code, "stall") == 0 &&
+	    strcmp(sum.warnings[1].code, "stall_over_20s") == 0, "stall and stall_over_20s");
+	ok(strstr(sum.warnings[1].message, "storage.max_sync_duration") != NULL,
+	    "the 20 s warning names CockroachDB's setting");
+	ok(sum.longest.ns == st.ns && sum.longest.start_ns == st.start_ns,
+	    "the longest stall is kept");
+	free(t);
+}
+
+static void
+test_format_usecs(void)
+{
+	char b[32];
+
+	watch_format_usecs(412.4, b, sizeof b);
+	ok(strcmp(b, "412 us") == 0, "412 us (%s)", b);
+	watch_format_usecs(1234.0, b, sizeof b);
+	ok(strcmp(b, "1.23 ms") == 0, "1.23 ms (%s)", b);
+	watch_format_usecs(21500.0, b, sizeof b);
+	ok(strcmp(b, "21.5 ms") == 0, "21.5 ms (%s)", b);
+	watch_format_usecs(1503000.0, b, sizeof b);
+	ok(strcmp(b, "1.503 s") == 0, "1.503 s (%s)", b);
+}
+
+static void
+test_parse(void)
+{
+	enum watch_format fmt;
+	uint64_t rate;
+	char err[256];
+
+	ok(watch_parse_rate("50", &rate, err, sizeof err) == 0 && rate == 50, "rate 50");
+	ok(watch_parse_rate("max", &rate, err, sizeof err) == 0 && rate == 0, "rate max is 0");
+	ok(watch_parse_rate("0", &rate, err, sizeof err) == -1 &&
+	    strcmp(err, "must be at least 1") == 0, "rate 0 refused: %s", err);
+	ok(watch_parse_rate("fast", &rate, err, sizeof err) == -1 &&
+	    strstr(err, "nor max") != NULL, "rate 'fast' refused: %s", err);
+	ok(watch_parse_rate("100001", &rate, err, sizeof err) == -1, "rate over the maximum");
+	ok(watch_parse_format("json", &fmt, err, sizeof err) == 0 && fmt == WATCH_JSON, "json");
+	ok(watch_parse_format("conf", &fmt, err, sizeof err) == -1 &&
+	    strcmp(err, "unknown value (choose text, json, openmetrics)") == 0,
+	    "conf is not a watch format: %s", err);
+}
+
+static struct watch_figures
+point(uint64_t n, double p99, double max)
+{
+	struct watch_figures f;
+
+	memset(&f, 0, sizeof f);
+	f.number = n;
+	f.end_ns = n * 1000 * MS;
+	f.ops = 10;
+	f.p99_usecs = p99;
+	f.max_usecs = max;
+	return f;
+}
+
+static void
+test_plot_points(void)
+{
+	struct watch_plot *p = malloc(sizeof *p);
+	struct watch_figures f;
+	uint64_t i;
+
+	if (p == NULL)
+		exit(99);
+	watch_plot_init(p);
+	for (i = 1; i <= WATCH_PLOT_POINTS; i++) {
+		f = point(i, i == 7 ? 5000.0 : 100.0, 200.0);
+		watch_plot_add(p, &f);
+	}
+	ok(p->n == WATCH_PLOT_POINTS && p->per_point == 1, "one point per interval until full");
+	f = point(WATCH_PLOT_POINTS + 1, 100.0, 9000.0);
+	watch_plot_add(p, &f);
+	ok(p->n == WATCH_PLOT_POINTS / 2 + 1 && p->per_point == 2,
+	    "full: neighbours merged, then the new point");
+	ok(p->points[3].p99_usecs == 5000.0, "a merged point keeps the worse p99 (intervals 7, 8)");
+	ok(p->points[3].end_ns == 8000 * MS, "... and ends where its last interval ends");
+	f = point(WATCH_PLOT_POINTS + 2, 100.0, 100.0);
+	watch_plot_add(p, &f);
+	ok(p->n == WATCH_PLOT_POINTS / 2 + 1, "the next interval joins the last point");
+	ok(p->points[p->n - 1].max_usecs == 9000.0, "... which keeps its worse max");
+	for (i = 0; i < 100000; i++) {
+		f = point(i + 600, 100.0, 100.0);
+		watch_plot_add(p, &f);
+	}
+	ok(p->n <= WATCH_PLOT_POINTS, "100000 more intervals: still at most %d points",
+	    WATCH_PLOT_POINTS);
+	free(p);
+}
+
+/* The plot of three intervals, drawn into a string. */
+static void
+test_plot_draw(void)
+{
+	struct watch_plot *p = malloc(sizeof *p);
+	struct watch_figures f[3];
+	char *text = NULL, *line;
+	size_t len = 0, lines = 0, longest = 0;
+	FILE *out;
+	int i;
+
+	if (p == NULL)
+		exit(99);
+	watch_plot_init(p);
+	f[0] = point(1, 100.0, 1000.0);
+	f[1] = point(2, 100.0, 100.0);
+	f[2] = point(3, 1000.0, 10000.0);
+	for (i = 0; i < 3; i++)
+		watch_plot_add(p, &f[i]);
+	out = open_memstream(&text, &len);
+	if (out == NULL)
+		exit(99);
+	watch_plot_draw(out, p, 80, 5);
+	fclose(out);
+	for (line = text; *line != '\0'; lines++) {
+		size_t n = strcspn(line, "\n");
+
+		if (n > longest)
+			longest = n;
+		line += n + (line[n] == '\n');
+	}
+	ok(lines == 5 + 3, "5 rows, the axis, its times and the legend (%zu lines)", lines);
+	ok(longest <= 80, "fits 80 columns (%zu)", longest);
+	ok(strncmp(text, "    10ms |", 10) == 0, "the top row is the highest max, 10 ms");
+	ok(strstr(text, "   100us |") != NULL, "the bottom row the lowest p99, 100 us");
+	ok(strstr(text, "#########") != NULL, "interval 2: p99 and max in one cell");
+	ok(strstr(text, " 0s") != NULL && strstr(text, "3s\n") != NULL, "time from 0 to 3 s");
+	free(text);
+	text = NULL;
+	watch_plot_init(p);
+	out = open_memstream(&text, &len);
+	watch_plot_draw(out, p, 80, 5);
+	fclose(out);
+	ok(len == 0, "no interval: no plot");
+	free(text);
+	free(p);
+}
+
+int
+main(void)
+{
+	test_slots();
+	test_tally();
+	test_back_to_back();
+	test_summary();
+	test_format_usecs();
+	test_parse();
+	test_plot_points();
+	test_plot_draw();
+	return tap_done();
+}
