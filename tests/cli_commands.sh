@@ -21,16 +21,16 @@ done
 refused_exactly "syncprobe: --format 'openmetrics': unknown value (choose text, json: the verifier's report)" \
     "$dir" durability verify --acks=- -F openmetrics "$dir"
 for size in 8k 16k; do
-	refused_exactly "syncprobe: --block-size: not an option of syncprobe durability verify (only of syncprobe, syncprobe durability write)" \
+	refused_exactly "syncprobe: --block-size: not an option of syncprobe durability verify (only of syncprobe, syncprobe durability write, syncprobe watch)" \
 	    "$dir" durability verify --acks=- --block-size=$size "$dir"
 done
-refused_exactly "syncprobe: --format: not an option of syncprobe durability write (only of syncprobe, syncprobe durability verify)" \
+refused_exactly "syncprobe: --format: not an option of syncprobe durability write (only of syncprobe, syncprobe durability verify, syncprobe watch)" \
     "$dir" durability write -F json "$dir"
 refused_exactly "syncprobe: --secs-per-test: not an option of syncprobe durability write (only of syncprobe)" \
     "$dir" durability write -s 1 "$dir"
 refused_exactly "syncprobe: --acks: not an option of syncprobe (only of syncprobe durability verify)" \
     "$dir" --acks=x "$dir"
-refused_exactly "syncprobe: --for: not an option of syncprobe (only of syncprobe durability write)" \
+refused_exactly "syncprobe: --for: not an option of syncprobe (only of syncprobe durability write, syncprobe watch)" \
     "$dir" --for=1s "$dir"
 
 # --- The writer's limits, from what it needs: two blocks.

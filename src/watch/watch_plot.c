@@ -125,8 +125,13 @@ value_range(const struct watch_plot *p, double *lo, double *hi)
 	}
 	if (any && *lo <= 0.0)
 		*lo = 1.0;
-	if (any && *hi < *lo * 2.0)	/* a flat line: a scale of two around it */
-		*hi = *lo * 2.0;
+	/* A flat line: a scale from 2/3 to 3/2 of it, the line in the middle. */
+	if (any && *hi < *lo * 2.0) {
+		double mid = sqrt(*lo * *hi);
+
+		*lo = mid / 1.5;
+		*hi = mid * 1.5;
+	}
 	return any;
 }
 

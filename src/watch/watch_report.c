@@ -74,9 +74,9 @@ text_start(FILE *out, const struct watch_setup *s)
 	watch_format_usecs(s->burst.p50_usecs, p50, sizeof p50);
 	watch_format_usecs(s->burst.p99_usecs, p99, sizeof p99);
 	watch_format_usecs(s->burst.max_usecs, max, sizeof max);
-	fprintf(out, "back to back first: %llu operations in %.2f s, mean %s, p50 %s, "
-	    "p99 %s, max %s\n\n", (unsigned long long)s->burst.ops, s->burst_secs, mean,
-	    p50, p99, max);
+	fprintf(out, "back to back first: %llu operations in %.2f s:\n"
+	    "  mean %s, p50 %s, p99 %s, max %s\n\n", (unsigned long long)s->burst.ops,
+	    s->burst_secs, mean, p50, p99, max);
 	fprintf(out, "%9s %8s %9s %9s %9s %7s %6s\n", "secs", "ops", "p50 us", "p99 us",
 	    "max us", "missed", "stalls");
 }
@@ -198,15 +198,15 @@ watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_setup *s
     const struct watch_stall *st)
 {
 	bool fatal = st->ns > WATCH_FATAL_STALL_NS;
-	char dur[32], op[96];
+	char dur[32], op[96], line[256];
 	struct json j;
 
 	if (fmt == WATCH_TEXT) {
 		watch_format_usecs(row_usecs((double)st->ns), dur, sizeof dur);
 		describe_op(s, op, sizeof op);
-		fprintf(out, "stall [%s]: %s took %s, from %.3f s%s\n",
-		    fatal ? "stall_over_20s" : "stall", op, dur, row_secs(st->start_ns),
-		    fatal ? " (over 20 s: CockroachDB stops a node at this)" : "");
+		snprintf(line, sizeof line, "stall [%s]: %s took %s, from %.3f s",
+		    fatal ? "stall_over_20s" : "stall", op, dur, row_secs(st->start_ns));
+		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
 	} else if (fmt == WATCH_JSON) {
 		json_init(&j, out);
 		json_begin_object_line(&j, NULL);
@@ -237,29 +237,37 @@ text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 {
 	char line[ADVICE_TEXT_LEN + 64];
 	size_t i;
+	int n;
 
-	fprintf(out, "\nsummary: %.1f s paced, %llu operations", sum->run_secs,
-	    (unsigned long long)sum->paced.ops);
+	n = snprintf(line, sizeof line, "summary: %.1f s paced, %llu operations",
+	    sum->run_secs, (unsigned long long)sum->paced.ops);
 	if (sum->run_secs > 0.0)
-		fprintf(out, " (%.1f a second)", sum->paced.ops / sum->run_secs);
-	fprintf(out, ", %llu missed starts, %llu stalls",
+		n += snprintf(line + n, sizeof line - (size_t)n, " (%.1f a second)",
+		    sum->paced.ops / sum->run_secs);
+	n += snprintf(line + n, sizeof line - (size_t)n, ", %llu missed starts, %llu stalls",
 	    (unsigned long long)sum->paced.missed, (unsigned long long)sum->paced.stalls);
 	if (sum->stopped_by)
-		fprintf(out, "; stopped by %s", cleanup_signal_name(sum->stopped_by));
+		n += snprintf(line + n, sizeof line - (size_t)n, "; stopped by %s",
+		    cleanup_signal_name(sum->stopped_by));
 	if (sum->failed)
-		fprintf(out, "; stopped by an error");
-	fprintf(out, "\n%-14s %8s %9s %8s %8s %8s %8s %8s\n", "usecs", "ops", "mean", "p50",
+		snprintf(line + n, sizeof line - (size_t)n, "; stopped by an error");
+	fputc('\n', out);
+	wrap_print(out, 0, 2, LINE_WIDTH, line, false);
+	fprintf(out, "%-14s %8s %9s %8s %8s %8s %8s %8s\n", "usecs", "ops", "mean", "p50",
 	    "p90", "p99", "p99.9", "max");
 	text_row(out, s->rate ? "paced" : "watched", &sum->paced);
 	text_row(out, "back to back", &s->burst);
 	if (sum->ratio > 0.0)
 		fprintf(out, "paced / back to back: %.2f times the mean\n", sum->ratio);
-	if (sum->have_worst)
-		fprintf(out, "worst interval: %.*f s to %.*f s, p99 %.0f us, max %.0f us "
-		    "(%llu operations, %llu missed starts)\n", time_decimals(s->interval_ns),
-		    row_secs(sum->worst.start_ns), time_decimals(s->interval_ns),
-		    row_secs(sum->worst.end_ns), sum->worst.p99_usecs, sum->worst.max_usecs,
+	if (sum->have_worst) {
+		snprintf(line, sizeof line, "worst interval: %.*f s to %.*f s, p99 %.0f us, "
+		    "max %.0f us (%llu operations, %llu missed starts)",
+		    time_decimals(s->interval_ns), row_secs(sum->worst.start_ns),
+		    time_decimals(s->interval_ns), row_secs(sum->worst.end_ns),
+		    sum->worst.p99_usecs, sum->worst.max_usecs,
 		    (unsigned long long)sum->worst.ops, (unsigned long long)sum->worst.missed);
+		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
+	}
 	for (i = 0; i < sum->nwarnings; i++) {
 		snprintf(line, sizeof line, "warning [%s]: %s", sum->warnings[i].code,
 		    sum->warnings[i].message);
