@@ -98,7 +98,7 @@ tap_check "text: the lines fit 80 columns" test -z "$(awk 'length > 79' "$WORK/o
 # Too few operations for a p99: it says so rather than pass.
 run -q -n 20 -t etcd "$dir"
 tap_check "-n 20: no verdict, and why" grep -q \
-	'^  etcd: no verdict: the paced row ran 20 operations, and a p99 needs at least$' "$WORK/out"
+	'^  etcd: no verdict: the paced row ran 20 operations, and a p99 needs at least' "$WORK/out"
 run -q -F json -n 20 -t etcd "$dir"
 if [ $have_jq = yes ]; then
 	jq_check "$WORK/out" "-n 20: every p99 verdict too_few_ops" \
@@ -160,7 +160,7 @@ CHECKS
 	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_SYNC_DELAY_US=12000 SYNCPROBE_FAULT_PATH=$slow \
 	    "$SYNCPROBE" -q -n 100 -t etcd "$slow" >"$WORK/slow.txt" 2>"$WORK/err" || :
 	tap_check "slowed: the text says too slow" grep -q \
-	    '^  etcd: p99 fdatasync [0-9.]* ms: too slow (etcd needs it under 10 ms; under 2 ms$' "$WORK/slow.txt"
+	    '^  etcd: p99 fdatasync [0-9.]* ms: too slow (etcd needs it under 10 ms;' "$WORK/slow.txt"
 	tap_check "slowed: nothing left" no_testfile "$slow"
 else
 	tap_skip "slowed to 12 ms a sync: the verdict fails" "LD_PRELOAD of tests/faultshim.so does not work here"
