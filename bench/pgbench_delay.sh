@@ -166,6 +166,7 @@ max_wal_size = 16GB
 checkpoint_timeout = 1h
 autovacuum = off
 commit_siblings = 5
+track_wal_io_timing = on
 EOF
 	printf 'INSERT INTO t VALUES (1);\n' >"$WORK/insert.sql"
 	chmod 644 "$WORK/insert.sql"
@@ -199,10 +200,11 @@ experiment() {
 	"$JQ" -r --arg c "$c" '.targets[0].group.clients[] | .clients as $n | .cells[]
 	    | [$c, $n, .commit_delay, .versus_zero_percent, .noise_percent,
 	       (if .commit_delay > 0 and .delayed_flushes == 0 then "nosleep" else .versus_zero end),
-	       .commits_per_flush] | @tsv' "$out" >>"$RES.cells"
+	       .commits_per_flush, (.flush_usecs // 0)] | @tsv' "$out" >>"$RES.cells"
 }
 
-# pgbench for every cell, REPEATS times: "CASE CLIENTS DELAY REP TPS COMMITS SYNCS".
+# pgbench for every cell, REPEATS times: "CASE CLIENTS DELAY REP TPS COMMITS SYNCS
+# SYNC_USECS" (SETTINGS=advice: DELAY/SIBLINGS for DELAY).
 pgbench_runs() {
 	c=$1
 	if [ "$SETTINGS" = advice ]; then
@@ -211,6 +213,10 @@ pgbench_runs() {
 	else
 		delays=$("$JQ" -r '.targets[0].group.commit_delays[] | "\(.)/5"' "$WORK/$c.json")
 	fi
+	# WAL syncs, the microseconds spent in them (track_wal_io_timing) and
+	# commits so far.
+	counts="SELECT (SELECT wal_sync || ' ' || (wal_sync_time * 1000)::bigint FROM pg_stat_wal)
+	    || ' ' || (SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres')"
 	started=$(date +%s)
 	start_server "$c"
 	sql "DROP TABLE IF EXISTS t; CREATE TABLE t (v int)" >/dev/null
@@ -221,8 +227,7 @@ pgbench_runs() {
 			for ds in $(shuffled $delays); do
 				d=${ds%/*} s=${ds#*/}
 				say "$(date +%T) $c: repeat $rep, $n clients, commit_delay $d, commit_siblings $s"
-				before=$(sql "SELECT (SELECT wal_sync FROM pg_stat_wal) || ' ' ||
-				    (SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres')")
+				before=$(sql "$counts")
 				jobs=${JOBS:-$n}
 				[ "$jobs" -le "$n" ] || jobs=$n
 				tps=$(as_pg env PGOPTIONS="-c commit_delay=$d -c commit_siblings=$s" \
@@ -231,13 +236,12 @@ pgbench_runs() {
 				    2>/dev/null | sed -n 's/^tps = \([0-9.]*\) (without.*/\1/p')
 				# Backends send their counts when they exit.
 				sleep 1
-				after=$(sql "SELECT (SELECT wal_sync FROM pg_stat_wal) || ' ' ||
-				    (SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres')")
+				after=$(sql "$counts")
 				[ -n "$tps" ] || die "pgbench failed (see $WORK/server.log)"
 				set -- $before $after
 				[ "$SETTINGS" = advice ] || ds=$d
-				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$n" "$ds" "$rep" "$tps" \
-				    $(($4 - $2)) $(($3 - $1)) >>"$RES.runs"
+				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$n" "$ds" "$rep" "$tps" \
+				    $(($6 - $3)) $(($4 - $1)) $(($5 - $2)) >>"$RES.runs"
 			done
 		done
 		rep=$((rep + 1))
@@ -255,14 +259,14 @@ report() {
 	}
 	FILENAME ~ /cells$/ {
 		k = $1 SUBSEP $2 SUBSEP $3
-		e_vs[k] = $4; e_noise[k] = $5; e_verdict[k] = $6; e_cpf[k] = $7
+		e_vs[k] = $4; e_noise[k] = $5; e_verdict[k] = $6; e_cpf[k] = $7; e_flush[k] = $8
 		if (!(($1 SUBSEP $2) in seen_n)) { seen_n[$1 SUBSEP $2] = 1; nlist[$1] = nlist[$1] " " $2 }
 		if (!(($1 SUBSEP $3) in seen_d)) { seen_d[$1 SUBSEP $3] = 1; dlist[$1] = dlist[$1] " " $3 }
 		next
 	}
 	{
 		k = $1 SUBSEP $2 SUBSEP $3
-		tps[k SUBSEP $4] = $5; commits[k] += $6; syncs[k] += $7
+		tps[k SUBSEP $4] = $5; commits[k] += $6; syncs[k] += $7; sync_us[k] += $8
 		if ($4 > reps) reps = $4
 		if (!($1 in seen_c)) { seen_c[$1] = 1; cases[++ncases] = $1 }
 	}
@@ -307,6 +311,12 @@ report() {
 					    d, e_vs[k], e_noise[k], e_verdict[k], e_cpf[k], pct, noise, v, cpf, agree
 				}
 			}
+			for (ni = 1; ni in ns; ni++) {
+				k = c SUBSEP ns[ni] SUBSEP ds[1]
+				printf "%s clients, delay 0: a flush (write + sync) in the experiment %.0f us; " \
+				    "the server'"'"'s WAL sync %.0f us\n", ns[ni], e_flush[k], \
+				    syncs[k] ? sync_us[k] / syncs[k] : 0
+			}
 			printf "\n%s: %d of %d delays given the same verdict by both\n", c, agreed[c], total[c]
 		}
 	}' "$RES.cells" "$RES.runs"
@@ -334,7 +344,7 @@ report_settings() {
 	}
 	{
 		k = $1 SUBSEP $2 SUBSEP $3
-		val[k, ++cnt[k]] = $5; commits[k] += $6; syncs[k] += $7
+		val[k, ++cnt[k]] = $5; commits[k] += $6; syncs[k] += $7; sync_us[k] += $8
 		if (!(($1 SUBSEP $2) in seen_n)) { seen_n[$1 SUBSEP $2] = 1; nlist[$1] = nlist[$1] " " $2 }
 	}
 	END {
@@ -344,8 +354,8 @@ report_settings() {
 			for (ni = 1; ni in ns; ni++) {
 				n = ns[ni]
 				printf "\n%s, %s clients\n", c, n
-				printf "%-22s %-10s %8s %-15s %6s %8s %-12s %7s\n", "setting", "delay/sib", \
-				    "median", "min-max", "vs 0", "vs adv", "ranges", "c/flush"
+				printf "%-22s %-10s %8s %-15s %6s %8s %-10s %7s %7s\n", "setting", "delay/sib", \
+				    "median", "min-max", "vs 0", "vs adv", "ranges", "c/flush", "sync us"
 				for (li = 1; li <= nl[c]; li++) {
 					k = c SUBSEP n SUBSEP setting[c, label[c, li]]
 					med[li] = median(k)
@@ -359,10 +369,10 @@ report_settings() {
 					apart = setting[c, l] == setting[c, "advice"] ? "" : \
 					    lo[k] > hi[ka] ? "above adv" : hi[k] < lo[ka] ? "below adv" : "overlap"
 					if (med[li] > 1.03 * ma && lo[k] > hi[ka]) beaten = beaten " " l
-					printf "%-22s %-10s %8.0f %-15s %5.2fx %+7.1f%% %-12s %7.2f\n", l, \
+					printf "%-22s %-10s %8.0f %-15s %5.2fx %+7.1f%% %-10s %7.2f %7.0f\n", l, \
 					    setting[c, l], med[li], sprintf("%.0f-%.0f", lo[k], hi[k]), \
 					    med[li] / mz, (med[li] / ma - 1) * 100, apart, \
-					    syncs[k] ? commits[k] / syncs[k] : 0
+					    syncs[k] ? commits[k] / syncs[k] : 0, syncs[k] ? sync_us[k] / syncs[k] : 0
 				}
 				printf "%s\n", beaten == "" ? \
 				    "no setting beats the advice by more than 3% with ranges apart" : \
