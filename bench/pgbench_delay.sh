@@ -40,6 +40,15 @@ Knobs (environment):
   SETTINGS=sweep  sweep: pgbench runs every delay of the experiment's sweep;
                advice: only 0, the rule (d/2, commit_siblings 5), the
                experiment's advice and d/2 with the advised siblings
+  WHERE=0      1: also where a commit's time goes: CPU per commit of the
+               server (its processes' CPU times in /proc: Linux) and of
+               pgbench (GNU time), and of the experiment (its whole run over
+               its counted commits: an upper bound); and what the server's
+               backends wait for in the delay-0 runs (pg_stat_activity
+               sampled every 20 ms)
+  PG_START=pg_ctl  or direct: run postgres from this script's session
+               rather than through pg_ctl (which puts the server in a
+               session, and so a scheduling autogroup, of its own)
   RESULTS=dir  also keep the raw figures there (syncprobe's JSON, one line
                per pgbench run)
   PG_BIN=/usr/lib/postgresql/15/bin  SYNCPROBE=path  SHIM=path  JQ=path
@@ -73,6 +82,9 @@ JOBS=${JOBS:-}
 SP_SECS=${SP_SECS:-4}
 SP_ROUNDS=${SP_ROUNDS:-20}
 SETTINGS=${SETTINGS:-sweep}
+WHERE=${WHERE:-0}
+PG_START=${PG_START:-pg_ctl}
+TIME=${TIME:-/usr/bin/time}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 SYNCPROBE=${SYNCPROBE:-$here/../src/syncprobe}
 SHIM=${SHIM:-$here/../tests/faultshim.so}
@@ -88,6 +100,15 @@ done
 case $SETTINGS in
 sweep | advice) ;;
 *) die "SETTINGS=$SETTINGS: sweep or advice" ;;
+esac
+case $WHERE in
+0) ;;
+1) [ -x "$TIME" ] || die "$TIME: GNU time not found (set TIME=)" ;;
+*) die "WHERE=$WHERE: 0 or 1" ;;
+esac
+case $PG_START in
+pg_ctl | direct) ;;
+*) die "PG_START=$PG_START: pg_ctl or direct" ;;
 esac
 case $JOBS in
 *[!0-9]*) die "JOBS=$JOBS: give a whole number" ;;
@@ -146,10 +167,50 @@ sql() {
 
 start_server() {
 	stop_server
+	if [ "$PG_START" = direct ]; then
+		# shellcheck disable=SC2046
+		as_pg env $(env_for "$1") "$PG_BIN/postgres" -D "$DATA" -c listen_addresses='' \
+		    -c unix_socket_directories="$WORK" >>"$WORK/server.log" 2>&1 &
+		tries=0
+		until sql "SELECT 1" >/dev/null 2>&1; do
+			tries=$((tries + 1))
+			[ "$tries" -le 300 ] || die "the server did not start: $(tail -3 "$WORK/server.log")"
+			sleep 0.2
+		done
+		return
+	fi
 	# shellcheck disable=SC2046
 	as_pg env $(env_for "$1") "$PG_BIN/pg_ctl" -D "$DATA" -l "$WORK/server.log" -w -t 60 \
 	    -o "-c listen_addresses='' -c unix_socket_directories='$WORK'" start >/dev/null ||
 	    die "the server did not start: $(tail -3 "$WORK/server.log")"
+}
+
+# The server's CPU so far, in clock ticks: the postmaster's own and its
+# waited-for children's (the backends of finished runs), and its live
+# children's (Linux /proc; 0 without it).
+server_ticks() {
+	pm=$(head -1 "$DATA/postmaster.pid" 2>/dev/null)
+	[ -r "/proc/$pm/stat" ] || { echo 0; return; }
+	# The fields after the command name (which may hold spaces): utime
+	# stime cutime cstime are the 12th to 15th of them.
+	{ sed 's/.*) //' "/proc/$pm/stat" | awk '{ print $12 + $13 + $14 + $15 }'
+	  for kid in $(cat /proc/"$pm"/task/*/children 2>/dev/null); do
+		sed 's/.*) //' "/proc/$kid/stat" 2>/dev/null | awk '{ print $12 + $13 }'
+	  done; } | awk '{ t += $1 } END { print t + 0 }'
+}
+
+# sample_waits CASE CLIENTS: what each client backend waits for, every 20
+# ms, one line each into $RES.waits; SECS * 30 samples, so that it ends by
+# itself within about a run (a sample takes 20 ms and the query's time).
+sample_waits() {
+	i=0
+	while [ "$i" -lt $((SECS * 30)) ]; do
+		i=$((i + 1))
+		echo "SELECT coalesce(wait_event_type || ':' || wait_event, state) FROM pg_stat_activity
+		    WHERE backend_type = 'client backend' AND pid <> pg_backend_pid();"
+		echo "SELECT pg_sleep(0.02);"
+	done | as_pg "$PG_BIN/psql" -h "$WORK" -U postgres -d postgres -XAtq 2>/dev/null |
+	    awk -v c="$1" -v n="$2" 'NF { print c "\t" n "\t" $0; fflush() }' >>"$RES.waits"
 }
 
 make_cluster() {
@@ -184,10 +245,16 @@ experiment() {
 	started=$(date +%s)
 	out=$WORK/$c.json
 	mkdir -p "$WORK/sp-$c"
-	# shellcheck disable=SC2046
-	env $(env_for "$c") "$SYNCPROBE" -q -F json -t group --wal-sync-method fdatasync \
+	timed=
+	[ "$WHERE" = 0 ] || timed="$TIME -o $WORK/sp-$c.time -f %U+%S"
+	# shellcheck disable=SC2046,SC2086
+	env $(env_for "$c") $timed "$SYNCPROBE" -q -F json -t group --wal-sync-method fdatasync \
 	    --clients "$CLIENTS" -s "$SP_SECS" --rounds "$SP_ROUNDS" "$WORK/sp-$c" >"$out" ||
 	    die "syncprobe failed"
+	if [ "$WHERE" = 1 ]; then
+		printf '%s\t%s\t%s\n' "$c" "$(tail -1 "$WORK/sp-$c.time" | awk -F+ '{ print $1 + $2 }')" \
+		    "$("$JQ" '[.targets[0].group.clients[].cells[].commits] | add' "$out")" >>"$RES.spcpu"
+	fi
 	cp "$out" "$RES.$c.json"
 	printf '%s\texperiment\t%s\n' "$c" $(($(date +%s) - started)) >>"$RES.times"
 	"$JQ" -r --arg c "$c" '.targets[0] | .advice as $a | .group.rule_commit_delay as $r
@@ -204,7 +271,8 @@ experiment() {
 }
 
 # pgbench for every cell, REPEATS times: "CASE CLIENTS DELAY REP TPS COMMITS SYNCS
-# SYNC_USECS" (SETTINGS=advice: DELAY/SIBLINGS for DELAY).
+# SYNC_USECS SERVER_TICKS PGBENCH_CPU_SECS" (SETTINGS=advice: DELAY/SIBLINGS for
+# DELAY; the last two 0 without WHERE=1).
 pgbench_runs() {
 	c=$1
 	if [ "$SETTINGS" = advice ]; then
@@ -227,21 +295,34 @@ pgbench_runs() {
 			for ds in $(shuffled $delays); do
 				d=${ds%/*} s=${ds#*/}
 				say "$(date +%T) $c: repeat $rep, $n clients, commit_delay $d, commit_siblings $s"
-				before=$(sql "$counts")
+				before="$(sql "$counts") $(server_ticks)"
 				jobs=${JOBS:-$n}
 				[ "$jobs" -le "$n" ] || jobs=$n
+				timed='' sampler=
+				if [ "$WHERE" = 1 ]; then
+					timed="$TIME -o $WORK/pgbench.time -f %U+%S"
+					if [ "$d" = 0 ]; then
+						sample_waits "$c" "$n" &
+						sampler=$!
+					fi
+				fi
+				# shellcheck disable=SC2086
 				tps=$(as_pg env PGOPTIONS="-c commit_delay=$d -c commit_siblings=$s" \
-				    "$PG_BIN/pgbench" -h "$WORK" \
+				    $timed "$PG_BIN/pgbench" -h "$WORK" \
 				    -U postgres -n -f "$WORK/insert.sql" -c "$n" -j "$jobs" -T "$SECS" postgres \
 				    2>/dev/null | sed -n 's/^tps = \([0-9.]*\) (without.*/\1/p')
+				[ -z "$sampler" ] || wait "$sampler"
+				pbcpu=0
+				[ -z "$timed" ] || pbcpu=$(tail -1 "$WORK/pgbench.time" | awk -F+ '{ print $1 + $2 }')
 				# Backends send their counts when they exit.
 				sleep 1
-				after=$(sql "$counts")
+				after="$(sql "$counts") $(server_ticks)"
 				[ -n "$tps" ] || die "pgbench failed (see $WORK/server.log)"
+				# shellcheck disable=SC2086
 				set -- $before $after
 				[ "$SETTINGS" = advice ] || ds=$d
-				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$n" "$ds" "$rep" "$tps" \
-				    $(($6 - $3)) $(($4 - $1)) $(($5 - $2)) >>"$RES.runs"
+				printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$c" "$n" "$ds" "$rep" "$tps" \
+				    $(($7 - $3)) $(($5 - $1)) $(($6 - $2)) $(($8 - $4)) "$pbcpu" >>"$RES.runs"
 			done
 		done
 		rep=$((rep + 1))
@@ -382,8 +463,40 @@ report_settings() {
 	}' "$RES.settings" "$RES.runs"
 }
 
+# WHERE=1: CPU per commit of the server and pgbench in the delay-0 runs,
+# of the experiment's whole run, and what the backends waited for.
+report_where() {
+	awk -F '\t' -v hz="$(getconf CLK_TCK)" '
+	FILENAME ~ /spcpu$/ { sp[$1] = $3 ? $2 / $3 * 1e6 : 0; next }
+	FILENAME ~ /waits$/ {
+		k = $1 SUBSEP $2; w[k SUBSEP $3]++; nw[k]++
+		if (!((k SUBSEP $3) in seenw)) { seenw[k SUBSEP $3] = 1; ev[k] = ev[k] "\t" $3 }
+		next
+	}
+	$3 == 0 || $3 == "0/5" {
+		k = $1 SUBSEP $2; commits[k] += $6; ticks[k] += $9; pb[k] += $10
+		if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
+	}
+	END {
+		printf "\nwhere a commit'"'"'s time goes (delay 0)\n"
+		for (i = 1; i <= nk; i++) {
+			k = keys[i]; split(k, kk, SUBSEP)
+			printf "%s, %s clients: CPU per commit: server %.1f us, pgbench %.1f us; " \
+			    "the experiment %.1f us (its whole run)\n", kk[1], kk[2], \
+			    ticks[k] / hz / commits[k] * 1e6, pb[k] / commits[k] * 1e6, sp[kk[1]]
+			n = split(substr(ev[k], 2), e, "\t")
+			line = ""
+			for (j = 1; j <= n; j++)
+				line = line sprintf("%s%s %.1f%%", j > 1 ? ", " : "", e[j], 100 * w[k SUBSEP e[j]] / nw[k])
+			printf "  backends (%d samples): %s\n", nw[k], line
+		}
+	}' "$RES.spcpu" "$RES.waits" "$RES.runs"
+}
+
 make_cluster
 : >"$RES.cells"
+: >"$RES.spcpu"
+: >"$RES.waits"
 : >"$RES.settings"
 : >"$RES.times"
 : >"$RES.runs"
@@ -415,6 +528,7 @@ if [ "$SETTINGS" = advice ]; then
 else
 	report
 fi
+[ "$WHERE" = 0 ] || report_where
 if [ -n "${RESULTS:-}" ]; then
 	mkdir -p "$RESULTS" && cp "$RES".* "$RESULTS"/ && say "raw figures in $RESULTS"
 fi
