@@ -40,13 +40,18 @@ shim_detect
 # file in it (not /sys, not the terminal); $rc, $WORK/out, $WORK/err and
 # the shim's $WORK/log hold the result. False, with the test file
 # removed, when the shim did not fail that call.
+# Every sync on the target is slowed to at least 1 ms (the shim sleeps
+# first): an operation as quick as 100 clock reads, on tmpfs or by chance,
+# would have the row calibrated for batches, 16 operations more, so that
+# the Nth call would not be the one a test means and a count would change
+# from run to run.
 shim_run() {
 	spec=$1
 	shift
 	rm -f "$WORK/log"
 	rc=0
 	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=$spec SYNCPROBE_FAULT_PATH=$dir \
-	    SYNCPROBE_FAULT_LOG=$WORK/log \
+	    SYNCPROBE_FAULT_LOG=$WORK/log SYNCPROBE_FAULT_SYNC_DELAY_US=1000 \
 	    "$SYNCPROBE" "$@" "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
 	# The shim logs "OP N ERRNO" for each call it failed.
 	call=${spec%%:*} nth=${spec##*:} errname=${spec#*:}
