@@ -132,7 +132,10 @@ probe_help(FILE *out, const struct cli_table *t, const struct cli_command *cmd)
 "The first SIGINT, SIGTERM or SIGHUP ends the measuring, removes the test file\n"
 "and prints what was measured; a second one, or any other signal that would end\n"
 "syncprobe, removes the file at once. Either way syncprobe then dies of that\n"
-"signal. These signals end a durability writer, keeping its file.\n");
+"signal. SIGINT, SIGTERM and SIGHUP end a durability writer after the record in\n"
+"hand, keeping its file; while the file is still being filled (before the header\n"
+"line), any signal that would end the writer removes the file, and the writer\n"
+"dies of that signal.\n");
 }
 
 void
