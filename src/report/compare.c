@@ -367,10 +367,10 @@ load_version(struct loader *l, const struct json_node *doc)
 		    "write one with syncprobe -F json)");
 	if (!get_number(l, doc, "schema_version", REQUIRED, &v, NULL))
 		return false;
-	if (v != COMPARE_SCHEMA_VERSION)
+	if (v != REPORT_SCHEMA_VERSION)
 		return load_error(l, "schema_version %g, and this syncprobe reads version %d "
 		    "(compare reports of one schema version, with the syncprobe that wrote them)",
-		    v, COMPARE_SCHEMA_VERSION);
+		    v, REPORT_SCHEMA_VERSION);
 	return true;
 }
 

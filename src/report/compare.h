@@ -11,7 +11,6 @@
 
 #include "util/json_read.h"
 
-#define COMPARE_SCHEMA_VERSION 1	/* the JSON schema this syncprobe reads */
 /* One operation a nanosecond, the clock's unit: more is no figure syncprobe
  * can have measured. */
 #define COMPARE_MAX_OPS_PER_SEC 1e9

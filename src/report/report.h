@@ -49,6 +49,10 @@ struct report_format {
 	const struct report_stream *stream;	/* NULL: one document at the end */
 };
 
+/* The JSON report's schema: what report_json.c writes and compare.c reads;
+ * an incompatible change bumps it (see the man page's JSON OUTPUT). */
+#define REPORT_SCHEMA_VERSION 1
+
 extern const struct report_format report_formats[];	/* the first is the default */
 extern const struct name_list report_format_names;
 

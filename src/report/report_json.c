@@ -1,6 +1,6 @@
 /* report_json.c: one JSON document for scripts. Its shape is a contract:
  * keys in snake_case, units in key names, null where a figure does not
- * exist; an incompatible change bumps JSON_SCHEMA_VERSION (see the man
+ * exist; an incompatible change bumps REPORT_SCHEMA_VERSION (see the man
  * page's JSON OUTPUT section). */
 #include "config.h"
 
@@ -17,7 +17,6 @@
 #include "report/report_group.h"
 #include "group/group_result.h"
 
-#define JSON_SCHEMA_VERSION 1
 #define USECS_DECIMALS      3	/* nanoseconds */
 #define LABEL_LEN           8192	/* the default label holds every path */
 
@@ -420,7 +419,7 @@ report_json(FILE *out, const struct report *r)
 
 	json_init(&j, out);
 	json_begin_object(&j, NULL);
-	json_uint(&j, "schema_version", JSON_SCHEMA_VERSION);
+	json_uint(&j, "schema_version", REPORT_SCHEMA_VERSION);
 	json_string(&j, "syncprobe_version", PACKAGE_VERSION);
 	put_run(&j, r);
 	put_system(&j, &r->system);
