@@ -179,6 +179,11 @@ tap_is "$({ grep -E '^    apt-get update ' "$readme" || true; } | head -n 1)" "$
 tap_is "$({ grep -E '^    make check$' "$readme" || true; } | head -n 1)" "$quick_check" \
     "the first README line CI takes as the test command is the quick start's"
 
+# (e) WARNINGS has an item for each code of the warning table, and no other.
+same_set "man WARNINGS has an item for each warning code, and no other" \
+    "$(warning_codes | tr -d '[]"' | tr ',' '\n' | sort)" \
+    "$(man_tags WARNINGS | sed -e 's/^\.B //' | sort)"
+
 # (d) EXIT STATUS gives each status as an item.
 statuses=$(man_tags "EXIT STATUS" | sed -e 's/^\.B //' | { grep -x '[0-9]' || true; } | tr '\n' ' ')
 tap_is "$statuses" "0 1 2 3 " "man EXIT STATUS has items 0, 1, 2 and 3"

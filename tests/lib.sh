@@ -279,3 +279,10 @@ acks_at_least() {
 json_field() {
 	sed -n "s/^  \"$1\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}\$/\1/p" "$WORK/vout"
 }
+
+# warning_codes: the warning codes as a JSON array, from their one table
+# (warning_codes[] in src/advice/warnings.c), for tests that check codes.
+warning_codes() {
+	sed -n 's/^\t\[WARNING_[A-Z_]*\] = "\([a-z_]*\)",$/"\1"/p' \
+	    "$top_srcdir/src/advice/warnings.c" | paste -sd, - | sed 's/^/[/; s/$/]/'
+}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "advice/advice.h"
+#include "advice/warnings.h"
 #include "util/stats.h"
 
 /* The warnings that say a flush may not be durable however fast it is:
@@ -16,9 +17,9 @@
  * the device's cache, or a cache absorbs flushes faster than the device
  * can make them. A volatile write cache alone (writeback_cache) is not
  * here: a flush that costs what the device's does may well reach it. */
-static const char *const caution_codes[] = {
-	"implausible_flush", "nondurable_fs", "nobarrier", "volatile_overlay",
-	"rotational_too_fast",
+static const enum warning_code caution_codes[] = {
+	WARNING_IMPLAUSIBLE_FLUSH, WARNING_NONDURABLE_FS, WARNING_NOBARRIER,
+	WARNING_VOLATILE_OVERLAY, WARNING_ROTATIONAL_TOO_FAST,
 };
 
 enum verdict_result
@@ -63,8 +64,8 @@ verdict_caution(const struct advice *a)
 
 	for (i = 0; i < a->nwarnings; i++)
 		for (k = 0; k < sizeof caution_codes / sizeof caution_codes[0]; k++)
-			if (strcmp(a->warnings[i].code, caution_codes[k]) == 0)
-				return caution_codes[k];
+			if (strcmp(a->warnings[i].code, warning_codes[caution_codes[k]]) == 0)
+				return warning_codes[caution_codes[k]];
 	return NULL;
 }
 

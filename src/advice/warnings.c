@@ -16,6 +16,18 @@
 #define DEVICE_NAMES_LEN 160	/* the devices a warning names */
 #define DEVICES_NAMED 2		/* more devices than this: "and N more" */
 
+const char *const warning_codes[WARNING_COUNT] = {
+	[WARNING_IMPLAUSIBLE_FLUSH] = "implausible_flush",
+	[WARNING_NONDURABLE_FS] = "nondurable_fs",
+	[WARNING_NOBARRIER] = "nobarrier",
+	[WARNING_VOLATILE_OVERLAY] = "volatile_overlay",
+	[WARNING_ROTATIONAL_TOO_FAST] = "rotational_too_fast",
+	[WARNING_WRITEBACK_CACHE] = "writeback_cache",
+	[WARNING_DIRECT_REFUSED] = "direct_refused",
+	[WARNING_FEW_SAMPLES] = "few_samples",
+	[WARNING_SLEEP_OVERSHOOT] = "sleep_overshoot",
+};
+
 static void warn_implausible(const struct row_result *flush, struct advice *a);
 static void warn_nondurable(const struct storage_info *st, struct advice *a);
 static void warn_nobarrier(const struct storage_info *st, struct advice *a);
@@ -64,7 +76,7 @@ warn_implausible(const struct row_result *flush, struct advice *a)
 	if (!(mean < WARN_MIN_FLUSH_USECS))
 		return;
 	op_size(flush, size, sizeof size);
-	advice_warn(a, "implausible_flush",
+	advice_warn(a, warning_codes[WARNING_IMPLAUSIBLE_FLUSH],
 	    "%s took %.3f us per %s write and sync: nothing durable is that fast, so "
 	    "the target is in memory (tmpfs, a RAM disk) or syncs are skipped "
 	    "(eatmydata, nobarrier). Test the directory the database will really use.",
@@ -100,7 +112,7 @@ warn_nondurable(const struct storage_info *st, struct advice *a)
 
 	if (st == NULL || (fs = memory_layer(st)) == NULL)
 		return;
-	advice_warn(a, "nondurable_fs",
+	advice_warn(a, warning_codes[WARNING_NONDURABLE_FS],
 	    "The target is on %s%s, which lives in memory: nothing written here "
 	    "survives a reboot, and the figures say nothing about a disk. Test the "
 	    "directory the database will really use.",
@@ -120,7 +132,7 @@ warn_nobarrier(const struct storage_info *st, struct advice *a)
 		opt = "barrier=0";
 	else
 		return;
-	advice_warn(a, "nobarrier",
+	advice_warn(a, warning_codes[WARNING_NOBARRIER],
 	    "The filesystem is mounted with %s: syncs do not make the device flush "
 	    "its write cache, so a power loss can lose committed transactions. "
 	    "Remount without it unless that cache is battery- or flash-backed.", opt);
@@ -175,7 +187,7 @@ warn_volatile(const struct storage_info *st, struct advice *a)
 	if (st == NULL || !st->have_filesystem || strcmp(st->filesystem, "overlay") != 0 ||
 	    !st->have_mount_options || !storage_has_option(st->mount_options, "volatile"))
 		return;
-	advice_warn(a, "volatile_overlay",
+	advice_warn(a, warning_codes[WARNING_VOLATILE_OVERLAY],
 	    "The overlay is mounted with volatile: it skips every sync, so nothing "
 	    "here is durable and the figures are not a disk's. Test a directory "
 	    "outside it, or remount without volatile.");
@@ -195,7 +207,7 @@ warn_rotational(const struct storage_info *st, const struct row_result *flush,
 	per_sec = flush->ops_per_sec;
 	if (!(per_sec > WARN_MAX_ROTATIONS_PER_SEC))
 		return;
-	advice_warn(a, "rotational_too_fast",
+	advice_warn(a, warning_codes[WARNING_ROTATIONAL_TOO_FAST],
 	    "%s %s a rotating disk, yet %s made %.0f flushes a second, more than "
 	    "a 15,000 rpm disk turns (250): a write cache is absorbing them. That is "
 	    "durable only if the cache is battery- or flash-backed (a virtual disk: "
@@ -212,7 +224,7 @@ warn_writeback(const struct storage_info *st, struct advice *a)
 	n = matching_devices(st, is_write_back, names, sizeof names);
 	if (n == 0)
 		return;
-	advice_warn(a, "writeback_cache",
+	advice_warn(a, warning_codes[WARNING_WRITEBACK_CACHE],
 	    "%s %s a volatile write cache (write back): commits are durable only if "
 	    "%s honours flush requests, which these figures cannot prove. Check that %s "
 	    "has power-loss protection or a battery-backed cache (a virtual disk: the "
@@ -255,7 +267,7 @@ warn_direct(const struct row_result *rows, size_t n, struct advice *a)
 		snprintf(names + used, sizeof names - used, " and %zu more",
 		    count - NAMES_LISTED);
 	}
-	advice_warn(a, "direct_refused",
+	advice_warn(a, warning_codes[WARNING_DIRECT_REFUSED],
 	    "Direct I/O was refused for %s: " REASON_SHOWN ". They have no figures; "
 	    "the buffered rows still apply, and a server set to use direct I/O would "
 	    "fail here.", names, first->reason);
@@ -267,7 +279,7 @@ warn_few_samples(struct advice *a)
 	/* A delay measured by -t group rests on its cells, not on the row. */
 	if (a->basis == NULL || a->basis->ops >= WARN_MIN_BASIS_OPS || a->delay_measured)
 		return;
-	advice_warn(a, "few_samples",
+	advice_warn(a, warning_codes[WARNING_FEW_SAMPLES],
 	    "commit_delay rests on only %llu operations of %s, so it may move from "
 	    "run to run. Run each test longer (-s, --secs-per-test) for a stable figure.",
 	    (unsigned long long)a->basis->ops, a->basis->spec.name);
@@ -285,7 +297,7 @@ warn_sleep(const struct sleep_result *sleep, struct advice *a)
 	if (sleep->timer_slack_usecs >= 0.0)
 		snprintf(slack, sizeof slack, ", timer slack %.0f us", sleep->timer_slack_usecs);
 	/* Point at what settles it, never at another value than the advice. */
-	advice_warn(a, "sleep_overshoot",
+	advice_warn(a, warning_codes[WARNING_SLEEP_OVERSHOOT],
 	    "A commit_delay of %ld us really sleeps %.1f us on average here (p99 %.1f "
 	    "us%s): each delayed flush waits over twice as long as asked. %s",
 	    a->commit_delay_usecs, sleep->mean_usecs, sleep->p99_usecs, slack,

@@ -17,6 +17,24 @@
 #define WARN_MIN_BASIS_OPS        100u	/* fewer: the mean moves between runs */
 #define WARN_SLEEP_OVERSHOOT      2.0	/* a real sleep over twice commit_delay */
 
+/* The warnings, one code each: stable, since scripts match on them. */
+enum warning_code {
+	WARNING_IMPLAUSIBLE_FLUSH,
+	WARNING_NONDURABLE_FS,
+	WARNING_NOBARRIER,
+	WARNING_VOLATILE_OVERLAY,
+	WARNING_ROTATIONAL_TOO_FAST,
+	WARNING_WRITEBACK_CACHE,
+	WARNING_DIRECT_REFUSED,
+	WARNING_FEW_SAMPLES,
+	WARNING_SLEEP_OVERSHOOT,
+	WARNING_COUNT
+};
+
+/* Each code's name ("implausible_flush"), the one list of them: the man
+ * page's WARNINGS and the tests are checked against it. */
+extern const char *const warning_codes[WARNING_COUNT];
+
 /* Add to a->warnings (a->basis and a->commit_delay_usecs as advice_compute
  * set them) every rule that holds. st and sleep may be NULL (unknown). */
 void warnings_compute(const struct row_result *rows, size_t n,
