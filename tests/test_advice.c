@@ -6,6 +6,7 @@
 
 #include "advice/advice.h"
 #include "advice/settings.h"
+#include "rows.h"
 #include "tap.h"
 
 #define MAX_ROWS 20
@@ -22,15 +23,11 @@ add(struct fixture *f, enum group g, const char *m, bool direct, double usecs, i
 {
 	struct row_spec spec;
 	struct row_result *r = &f->rows[f->n++];
-	uint64_t ns = (uint64_t)(usecs * 1000.0 + 0.5), t = 0;
-	int i;
+	uint64_t ns = (uint64_t)(usecs * 1000.0 + 0.5);
 
 	row_spec_method(&spec, g, method_find(m), direct, g == GROUP_TWO ? 2 : 1, 8192);
 	row_init(r, &spec);
-	for (i = 0; i < ops; i++, t += ns)
-		row_record(r, t, t + ns / 10, t + ns);
-	r->ops = (uint64_t)ops;
-	r->elapsed_ns = r->total.sum_ns;
+	rows_record(r, (uint64_t)ops, rows_constant_ns, &ns, 10);
 	row_finish(r);
 	return r;
 }

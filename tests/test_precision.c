@@ -8,6 +8,7 @@
 
 #include "probe/precision.h"
 #include "probe/row.h"
+#include "rows.h"
 #include "tap.h"
 
 #define MAX_SLICES 64
@@ -18,15 +19,9 @@ static struct row_result row;
 static void
 make_row(const uint64_t *ops, const uint64_t *ns, unsigned n)
 {
-	unsigned i;
-
 	free(row.slices);
 	memset(&row, 0, sizeof row);
-	for (i = 0; i < n; i++) {
-		row_add_slice(&row, ops[i], ns[i]);
-		row.ops += ops[i];
-		row.elapsed_ns += ns[i];
-	}
+	rows_add_slices(&row, ops, ns, n);
 }
 
 static void

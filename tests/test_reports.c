@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "probe/run.h"
 #include "storage/storage.h"
+#include "rows.h"
 #include "tap.h"
 #include "advice/warnings.h"
 
@@ -30,23 +31,28 @@ fixture_ns(size_t i, uint64_t k, uint64_t base_ns)
 	return base_ns + (uint64_t)i * 1300 + (k % 17) * 2900 + (k % 5 == 0 ? 41000 : 0);
 }
 
+/* Row i's operation k, from a base of 61 us (a sync) or 0.9 us. */
+struct fixture_op {
+	size_t i;
+	uint64_t base_ns;
+};
+
+static uint64_t
+fixture_op_ns(uint64_t k, const void *ctx)
+{
+	const struct fixture_op *f = ctx;
+
+	return fixture_ns(f->i, k, f->base_ns);
+}
+
 static void
 fill_row(struct row_result *r, size_t i, unsigned rounds)
 {
-	uint64_t ops = 90 + (uint64_t)i * 7, k, base;
+	struct fixture_op f = { i, r->spec.io != NULL ? 61000 : 900 };
+	uint64_t ops = 90 + (uint64_t)i * 7;
 	unsigned s;
 
-	uint64_t t = 0;
-
-	base = r->spec.io != NULL ? 61000 : 900;
-	for (k = 0; k < ops; k++) {
-		uint64_t ns = fixture_ns(i, k, base);
-
-		row_record(r, t, t + ns / 20, t + ns);
-		t += ns;
-	}
-	r->ops = ops;
-	r->elapsed_ns = r->total.sum_ns;
+	rows_record(r, ops, fixture_op_ns, &f, 20);
 	r->slices = calloc(rounds, sizeof *r->slices);
 	r->nslices = rounds;
 	for (s = 0; s < rounds; s++) {

@@ -12,6 +12,7 @@
 #include "probe/row.h"
 #include "probe/sleep.h"
 #include "storage/storage.h"
+#include "rows.h"
 #include "tap.h"
 #include "advice/warnings.h"
 
@@ -29,15 +30,12 @@ make_row(size_t i, const char *method, bool direct, uint64_t ops, uint64_t elaps
 {
 	struct row_spec *s = &specs[i];
 	struct row_result *r = &rows[i];
-	uint64_t k;
+	uint64_t each = ops ? elapsed_ns / ops : 0;
 
 	row_spec_method(s, GROUP_ONE, method_find(method), direct, 1, 8192);
 	row_init(r, s);
-	r->ops = ops;
+	rows_record(r, ops, rows_constant_ns, &each, 0);
 	r->elapsed_ns = elapsed_ns;
-	for (k = 0; k < ops; k++)
-		row_record(r, k * (elapsed_ns / ops), k * (elapsed_ns / ops),
-		    (k + 1) * (elapsed_ns / ops));
 	row_finish(r);
 	return r;
 }
