@@ -283,6 +283,6 @@ json_field() {
 # warning_codes: the warning codes as a JSON array, from their one table
 # (warning_codes[] in src/advice/warnings.c), for tests that check codes.
 warning_codes() {
-	sed -n 's/^\t\[WARNING_[A-Z_]*\] = "\([a-z_]*\)",$/"\1"/p' \
+	sed -n 's/^\t\[WARNING_[A-Z0-9_]*\] = "\([a-z0-9_]*\)",$/"\1"/p' \
 	    "$top_srcdir/src/advice/warnings.c" | paste -sd, - | sed 's/^/[/; s/$/]/'
 }

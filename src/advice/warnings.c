@@ -26,6 +26,9 @@ const char *const warning_codes[WARNING_COUNT] = {
 	[WARNING_DIRECT_REFUSED] = "direct_refused",
 	[WARNING_FEW_SAMPLES] = "few_samples",
 	[WARNING_SLEEP_OVERSHOOT] = "sleep_overshoot",
+	[WARNING_STALL] = "stall",
+	[WARNING_STALL_OVER_20S] = "stall_over_20s",
+	[WARNING_PACED_SLOWER] = "paced_slower",
 };
 
 static void warn_implausible(const struct row_result *flush, struct advice *a);

@@ -28,6 +28,10 @@ enum warning_code {
 	WARNING_DIRECT_REFUSED,
 	WARNING_FEW_SAMPLES,
 	WARNING_SLEEP_OVERSHOOT,
+	/* syncprobe watch's (src/watch/watch_result.c) */
+	WARNING_STALL,
+	WARNING_STALL_OVER_20S,
+	WARNING_PACED_SLOWER,
 	WARNING_COUNT
 };
 

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "advice/warnings.h"
 #include "probe/row.h"
 #include "report/openmetrics.h"
 #include "util/cleanup.h"
@@ -198,20 +199,21 @@ watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_setup *s
     const struct watch_stall *st)
 {
 	bool fatal = st->ns > WATCH_FATAL_STALL_NS;
+	const char *code = warning_codes[fatal ? WARNING_STALL_OVER_20S : WARNING_STALL];
 	char dur[32], op[96], line[256];
 	struct json j;
 
 	if (fmt == WATCH_TEXT) {
 		watch_format_usecs(row_usecs((double)st->ns), dur, sizeof dur);
 		describe_op(s, op, sizeof op);
-		snprintf(line, sizeof line, "stall [%s]: %s took %s, from %.3f s",
-		    fatal ? "stall_over_20s" : "stall", op, dur, row_secs(st->start_ns));
+		snprintf(line, sizeof line, "stall [%s]: %s took %s, from %.3f s", code, op, dur,
+		    row_secs(st->start_ns));
 		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
 	} else if (fmt == WATCH_JSON) {
 		json_init(&j, out);
 		json_begin_object_line(&j, NULL);
 		json_string(&j, "type", "stall");
-		json_string(&j, "code", fatal ? "stall_over_20s" : "stall");
+		json_string(&j, "code", code);
 		json_double(&j, "start_secs", row_secs(st->start_ns), 6);
 		json_double(&j, "usecs", row_usecs((double)st->ns), 3);
 		json_end_object(&j);

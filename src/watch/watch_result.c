@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "advice/warnings.h"
 #include "probe/row.h"
 
 void
@@ -60,12 +61,12 @@ judge_stalls(const struct watch_setup *setup, struct watch_summary *s)
 		return;
 	watch_format_usecs(row_usecs((double)setup->stall_ns), limit, sizeof limit);
 	watch_format_usecs(row_usecs((double)s->longest.ns), longest, sizeof longest);
-	warn(s, "stall", "%llu operation%s took over %s (the longest %s, %.3f s into the "
-	    "run): a commit waits that long; each is a line of its own above.",
+	warn(s, warning_codes[WARNING_STALL], "%llu operation%s took over %s (the longest %s, "
+	    "%.3f s into the run): a commit waits that long; each is a line of its own above.",
 	    (unsigned long long)s->paced.stalls, s->paced.stalls == 1 ? "" : "s", limit,
 	    longest, row_secs(s->longest.start_ns));
 	if (s->fatal_stalls > 0)
-		warn(s, "stall_over_20s", "%llu operation%s took over 20 s: CockroachDB "
+		warn(s, warning_codes[WARNING_STALL_OVER_20S], "%llu operation%s took over 20 s: CockroachDB "
 		    "stops a node whose disk sync takes that long "
 		    "(storage.max_sync_duration).", (unsigned long long)s->fatal_stalls,
 		    s->fatal_stalls == 1 ? "" : "s");
@@ -76,7 +77,8 @@ judge_pacing(const struct watch_setup *setup, struct watch_summary *s)
 {
 	if (s->ratio <= WATCH_PACED_RATIO || setup->rate == 0)
 		return;
-	warn(s, "paced_slower", "at %llu a second the mean commit took %.1f times as long "
+	warn(s, warning_codes[WARNING_PACED_SLOWER],
+	    "at %llu a second the mean commit took %.1f times as long "
 	    "as back to back (%.1f vs %.1f us): a flush after an idle gap is slower, so a "
 	    "lightly loaded server waits longer per commit than a back-to-back probe "
 	    "such as pg_test_fsync reports.", (unsigned long long)setup->rate, s->ratio,
