@@ -82,6 +82,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,7 +137,10 @@ struct fault {
 
 static struct fault faults[MAX_FAULTS];
 static size_t nfaults;
-static unsigned long calls[OP_COUNT];
+/* Atomic: the group-commit experiment's threads allocate at once, and
+ * two of them must never take the same call number (both failed) or
+ * step past the Nth together (none failed). */
+static atomic_ulong calls[OP_COUNT];
 static const char *only_path;		/* SYNCPROBE_FAULT_PATH, or NULL */
 static unsigned long sync_delay_us;	/* SYNCPROBE_FAULT_SYNC_DELAY_US */
 static unsigned long delay_every = 1;	/* SYNCPROBE_FAULT_SYNC_DELAY_EVERY */
@@ -394,20 +398,20 @@ shim_report(void)
 	size_t i;
 
 	for (i = 0; i < OP_COUNT; i++)
-		if (calls[i] > 0)
-			shim_log("calls %s %lu\n", op_names[i], calls[i]);
+		if (atomic_load(&calls[i]) > 0)
+			shim_log("calls %s %lu\n", op_names[i], atomic_load(&calls[i]));
 }
 
 /* Count a call of op; true (errno set) when this call is to fail. */
 static int
 inject(enum fault_op op)
 {
+	unsigned long n = atomic_fetch_add(&calls[op], 1) + 1;	/* this call's number */
 	size_t i;
 
-	calls[op]++;
 	for (i = 0; i < nfaults; i++)
-		if (faults[i].op == op && faults[i].nth == calls[op]) {
-			shim_log("%s %lu %s\n", op_names[op], calls[op], faults[i].errname);
+		if (faults[i].op == op && faults[i].nth == n) {
+			shim_log("%s %lu %s\n", op_names[op], n, faults[i].errname);
 			if (faults[i].sig != 0) {
 				kill(getpid(), faults[i].sig);
 				return 0;	/* the call goes on */
