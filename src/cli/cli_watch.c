@@ -69,7 +69,10 @@ set_interval(void *s, const char *arg, char *err, size_t errlen)
 	if (units_parse_duration(arg, &ns, err, errlen) == -1)
 		return -1;
 	if (ns < WATCH_MIN_INTERVAL_NS) {
-		snprintf(err, errlen, "must be at least 1ms");
+		char least[32];
+
+		units_format_duration(WATCH_MIN_INTERVAL_NS, least, sizeof least);
+		snprintf(err, errlen, "must be at least %s", least);
 		return -1;
 	}
 	((struct watch_options *)s)->interval_ns = ns;

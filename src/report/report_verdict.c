@@ -38,18 +38,20 @@ answer_line(const struct verdict *v, const struct verdict *heavy, char *buf, siz
 	ms_text(v->value_usecs, ms, sizeof ms);
 	switch (v->result) {
 	case VERDICT_PASS:
-		snprintf(buf, len, "etcd: p99 %s %s: fast enough (under 10 ms; under 2 ms "
-		    "for heavy load: %s)", v->sync_call, ms, heavy_answer(heavy));
+		snprintf(buf, len, "etcd: p99 %s %s: fast enough (under %g ms; under %g ms "
+		    "for heavy load: %s)", v->sync_call, ms, VERDICT_ETCD_USECS / 1000.0,
+		    VERDICT_ETCD_HEAVY_USECS / 1000.0, heavy_answer(heavy));
 		return;
 	case VERDICT_FAIL:
-		snprintf(buf, len, "etcd: p99 %s %s: too slow (etcd needs it under 10 ms; "
-		    "under 2 ms for heavy load: no)", v->sync_call, ms);
+		snprintf(buf, len, "etcd: p99 %s %s: too slow (etcd needs it under %g ms; "
+		    "under %g ms for heavy load: no)", v->sync_call, ms,
+		    VERDICT_ETCD_USECS / 1000.0, VERDICT_ETCD_HEAVY_USECS / 1000.0);
 		return;
 	case VERDICT_UNPROVEN:
 		snprintf(buf, len, "etcd: p99 %s %s: no pass: fast, but warning [%s] says "
-		    "these flushes may not be durable (under 10 ms; under 2 ms for heavy "
-		    "load: %s)",
-		    v->sync_call, ms, v->caution, heavy_answer(heavy));
+		    "these flushes may not be durable (under %g ms; under %g ms for heavy "
+		    "load: %s)", v->sync_call, ms, v->caution, VERDICT_ETCD_USECS / 1000.0,
+		    VERDICT_ETCD_HEAVY_USECS / 1000.0, heavy_answer(heavy));
 		return;
 	case VERDICT_TOO_FEW:
 		snprintf(buf, len, "etcd: no verdict: the paced row ran %llu operations, "
@@ -67,7 +69,7 @@ static void
 figures_line(const struct verdict *ws, const struct verdict *p999,
     const struct verdict *stall, char *buf, size_t len)
 {
-	char wsms[32], p999ms[48], stallms[32], missed[96] = "";
+	char wsms[32], p999ms[48], stallms[32], missed[96] = "", over[96] = "";
 
 	ms_text(ws->value_usecs, wsms, sizeof wsms);
 	if (p999->result == VERDICT_MEASURED)
@@ -80,11 +82,13 @@ figures_line(const struct verdict *ws, const struct verdict *p999,
 		snprintf(missed, sizeof missed, "; %llu missed start%s (a sync outlasted "
 		    "the interval)", (unsigned long long)ws->missed_starts,
 		    ws->missed_starts == 1 ? "" : "s");
+	if (stall->result == VERDICT_FAIL)
+		snprintf(over, sizeof over, ", over the %g s after which etcd logs a slow "
+		    "fdatasync", VERDICT_ETCD_STALL_USECS / 1e6);
 	snprintf(buf, len, "(%llu appends paced at %llu/s: p99 write + %s %s, p99.9 %s "
 	    "%s, worst stall %s%s%s)", (unsigned long long)ws->ops,
 	    (unsigned long long)ws->pace_per_sec, ws->sync_call, wsms, ws->sync_call,
-	    p999ms, stallms, stall->result == VERDICT_FAIL ?
-	    ", over the 1 s after which etcd logs a slow fdatasync" : "", missed);
+	    p999ms, stallms, over, missed);
 }
 
 int

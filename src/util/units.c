@@ -180,8 +180,11 @@ units_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen)
 
 	if (parse_duration_ns(s, &v, err, errlen) == -1)
 		return -1;
-	if (v < 1000) {
-		snprintf(err, errlen, "must be at least 1us");
+	if (v < UNITS_MIN_NS) {
+		char least[32];
+
+		units_format_duration(UNITS_MIN_NS, least, sizeof least);
+		snprintf(err, errlen, "must be at least %s", least);
 		return -1;
 	}
 	*ns = v;

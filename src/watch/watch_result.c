@@ -66,10 +66,10 @@ judge_stalls(const struct watch_setup *setup, struct watch_summary *s)
 	    (unsigned long long)s->paced.stalls, s->paced.stalls == 1 ? "" : "s", limit,
 	    longest, row_secs(s->longest.start_ns));
 	if (s->fatal_stalls > 0)
-		warn(s, warning_codes[WARNING_STALL_OVER_20S], "%llu operation%s took over 20 s: CockroachDB "
-		    "stops a node whose disk sync takes that long "
+		warn(s, warning_codes[WARNING_STALL_OVER_20S], "%llu operation%s took over %g s: "
+		    "CockroachDB stops a node whose disk sync takes that long "
 		    "(storage.max_sync_duration).", (unsigned long long)s->fatal_stalls,
-		    s->fatal_stalls == 1 ? "" : "s");
+		    s->fatal_stalls == 1 ? "" : "s", (double)WATCH_FATAL_STALL_NS / 1e9);
 }
 
 static void
