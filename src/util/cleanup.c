@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <limits.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,6 +23,9 @@ static ino_t registered_ino;
 static volatile sig_atomic_t have_file;
 /* Set by the handler, read by the run: the signal that asked it to stop. */
 static volatile sig_atomic_t stop_signal;
+/* cleanup_hold(): later signals only ask for haste (urgent). */
+static volatile sig_atomic_t holding;
+static volatile sig_atomic_t urgent;
 
 /* The signals that ask for the report of what was measured: a user's
  * Ctrl-C, a service manager's stop, a closed terminal. */
@@ -31,11 +35,27 @@ stops_gently(int sig)
 	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP;
 }
 
+/* A crash: the process cannot be trusted to clean up beyond the handler. */
+static int
+is_crash(int sig)
+{
+	return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
+	    sig == SIGABRT || sig == SIGTRAP || sig == SIGSYS;
+}
+
 static void
 on_signal(int sig)
 {
 	int saved = errno;
 
+	if (holding && !is_crash(sig)) {
+		if (stop_signal == 0)
+			stop_signal = sig;
+		else
+			urgent = 1;
+		errno = saved;
+		return;
+	}
 	if (stops_gently(sig) && stop_signal == 0) {
 		stop_signal = sig;
 		return;
@@ -142,6 +162,79 @@ void
 cleanup_forget(void)
 {
 	have_file = 0;
+}
+
+void
+cleanup_hold(void)
+{
+	holding = 1;
+}
+
+int
+cleanup_urgent(void)
+{
+	return urgent;
+}
+
+/* Empty the directory open as fd (which this closes), depth first. */
+static int
+empty_tree(int fd)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *e;
+	int rc = 0;
+
+	if (d == NULL) {
+		close(fd);
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		int sub;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
+			rc = -1;
+			continue;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			sub = openat(dirfd(d), e->d_name,
+			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub == -1 || empty_tree(sub) == -1 ||
+			    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == -1)
+				rc = -1;
+		} else if (unlinkat(dirfd(d), e->d_name, 0) == -1)
+			rc = -1;
+	}
+	closedir(d);
+	return rc;
+}
+
+int
+cleanup_remove_tree(int dirfd, const char *name, dev_t dev, ino_t ino)
+{
+	struct stat st;
+	int fd, saved;
+
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd == -1)
+		return -1;
+	if (fstat(fd, &st) == -1) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	if (st.st_dev != dev || st.st_ino != ino) {
+		/* Someone else's directory under our name: left alone. */
+		close(fd);
+		errno = EEXIST;
+		return -1;
+	}
+	if (empty_tree(fd) == -1)
+		return -1;
+	return unlinkat(dirfd, name, AT_REMOVEDIR);
 }
 
 int

@@ -23,6 +23,17 @@
  * signal at once. */
 void cleanup_install(void);
 
+/* For a command that runs other programs (syncprobe pgbench): from now on
+ * no handled signal but a crash's (SIGSEGV, SIGBUS, SIGILL, SIGFPE,
+ * SIGABRT, SIGTRAP, SIGSYS) ends syncprobe at once. The first only asks
+ * the run to stop, every later one also sets cleanup_urgent(): a server
+ * and a directory tree cannot be stopped and removed from a handler, so
+ * the run does it, faster when urgent, and then calls cleanup_die(). */
+void cleanup_hold(void);
+
+/* Whether a second signal came while holding: stop without waiting. */
+int cleanup_urgent(void);
+
 /* The signal that asked the run to stop, or 0. */
 int cleanup_stop_signal(void);
 
@@ -60,5 +71,11 @@ enum cleanup_outcome {
  * file dev/ino: never someone else's file. Async-signal-safe (fstatat and
  * unlinkat), so the handler and the normal way out share it. */
 enum cleanup_outcome cleanup_remove_file(int dirfd, const char *name, dev_t dev, ino_t ino);
+
+/* Remove the directory name in dirfd and everything in it, but only while
+ * name is still the directory dev/ino; never following a symbolic link
+ * (each level is opened with O_NOFOLLOW through the descriptor of the one
+ * above, so a link swapped in leads nowhere). 0, or -1 with errno. */
+int cleanup_remove_tree(int dirfd, const char *name, dev_t dev, ino_t ino);
 
 #endif
