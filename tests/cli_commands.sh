@@ -12,7 +12,7 @@ mkdir "$dir"
 # --- Options of another command, or of a group not chosen.
 for opt in --clients=4 "--commit-siblings 7" --histogram --label=x; do
 	name=${opt%%[= ]*}
-	where="syncprobe -t group"
+	where="syncprobe -t group, syncprobe pgbench"
 	case $name in --histogram|--label) where=syncprobe ;; esac
 	# shellcheck disable=SC2086
 	refused_exactly "syncprobe: $name: not an option of syncprobe durability write (only of $where)" \

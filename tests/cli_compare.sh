@@ -116,7 +116,7 @@ refused_exactly "syncprobe: --secs-per-test: not an option of syncprobe compare 
     "$dir" compare -s 1 "$a" "$b"
 refused_exactly "syncprobe: --format: not an option of syncprobe compare (only of syncprobe, syncprobe durability verify, syncprobe watch)" \
     "$dir" compare -F json "$a"
-refused_exactly "syncprobe: --quiet: not an option of syncprobe compare (only of syncprobe, syncprobe durability write)" \
+refused_exactly "syncprobe: --quiet: not an option of syncprobe compare (only of syncprobe, syncprobe durability write, syncprobe pgbench)" \
     "$dir" compare -q "$a"
 run compare "$a"
 tap_is "$rc" 0 "compare takes one report"

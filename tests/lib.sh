@@ -286,3 +286,16 @@ warning_codes() {
 	sed -n 's/^\t\[WARNING_[A-Z0-9_]*\] = "\([a-z0-9_]*\)",$/"\1"/p' \
 	    "$top_srcdir/src/advice/warnings.c" | paste -sd, - | sed 's/^/[/; s/$/]/'
 }
+
+# pgbench_user: as root, syncprobe pgbench runs the server as postgres:
+# $USER_OPT is "--pg-user postgres" then; the whole file is skipped when
+# there is no such user. Empty when not root.
+pgbench_user() {
+	USER_OPT=
+	[ "$(id -u)" -eq 0 ] || return 0
+	if ! id postgres >/dev/null 2>&1; then
+		echo "1..0 # SKIP as root, needs a user postgres to run the server as"
+		exit 0
+	fi
+	USER_OPT="--pg-user postgres"
+}

@@ -134,7 +134,8 @@ describe_from(struct text *t, const struct group_result *g, size_t ci, size_t di
 static void
 describe_method(struct text *t, const struct group_result *g)
 {
-	text_add(t, "measured by the group-commit experiment (%s, %u to %u clients): ",
+	text_add(t, "measured by %s (%s, %u to %u clients): ",
+	    g->measured_by ? g->measured_by : "the group-commit experiment",
 	    g->method ? g->method->name : "?", g->clients[0], g->clients[g->nclients - 1]);
 }
 

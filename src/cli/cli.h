@@ -100,6 +100,7 @@ extern const struct cli_command cli_compare_command;
 extern const struct cli_command cli_durability_write_command;
 extern const struct cli_command cli_durability_verify_command;
 extern const struct cli_command cli_watch_command;
+extern const struct cli_command cli_pgbench_command;
 extern const struct cli_command cli_help_command;
 
 /* The command argv starts with ("durability write" takes two words), and

@@ -12,6 +12,7 @@ static const struct cli_command *const commands[] = {
 	&cli_durability_write_command,
 	&cli_durability_verify_command,
 	&cli_watch_command,
+	&cli_pgbench_command,
 	&cli_help_command,
 };
 

@@ -58,6 +58,9 @@ struct group_cell {
 
 struct group_result {
 	const struct method *method;
+	/* Who measured the cells, for the advice's words: NULL for the
+	 * group-commit experiment; syncprobe pgbench names the server. */
+	const char *measured_by;
 	size_t page_bytes;
 	size_t record_bytes;
 	uint64_t txn_work_ns;

@@ -1,0 +1,66 @@
+/* cluster.h: the throwaway PostgreSQL cluster of syncprobe pgbench: a
+ * fresh directory .syncprobe-pg.XXXXXX inside DIR (mode 0700, owned by
+ * the user the server runs as), initdb, a server on a Unix socket in that
+ * directory only (no TCP listener), SQL through psql, and on the way out
+ * the server stopped and the directory removed through a descriptor held
+ * on DIR. */
+#ifndef SYNCPROBE_PGBENCH_CLUSTER_H
+#define SYNCPROBE_PGBENCH_CLUSTER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "pgbench/child.h"
+#include "pgbench/pgbin.h"
+
+#define CLUSTER_PREFIX ".syncprobe-pg."
+#define CLUSTER_PORT 5432	/* names the socket file only: no TCP is opened */
+#define CLUSTER_SUPERUSER "postgres"
+#define CLUSTER_OUT_MAX (64u * 1024u)
+#define CLUSTER_WHY_LEN (CHILD_WHY_LEN + 512)
+
+/* The settings a run needs of the server (its postgresql.conf). */
+struct cluster_settings {
+	const char *wal_sync_method;
+	unsigned max_clients;	/* max_connections is set above it */
+};
+
+struct cluster {
+	const struct pgbin *bin;
+	const struct child_user *user;
+	int dirfd;			/* DIR, held from creation to removal */
+	char name[32];			/* the work directory's name in DIR */
+	dev_t dev;
+	ino_t ino;
+	bool made, initialized, started;
+	char work[PGBIN_PATH_LEN];	/* absolute: the children's paths */
+	char data[PGBIN_PATH_LEN];
+	char port[16];
+};
+
+/* Make the work directory in dir (realpath'd), owned by the user. 0; -1
+ * with a whole message in why, *usage set when DIR cannot be used
+ * (exit 2) rather than an I/O error. */
+int cluster_make(struct cluster *c, const char *dir, const struct pgbin *bin,
+    const struct child_user *user, char *why, size_t len, bool *usage);
+
+/* initdb and the settings; then the server. 0, or -1 with why. */
+int cluster_init(struct cluster *c, const struct cluster_settings *s, char *why, size_t len);
+int cluster_start(struct cluster *c, char *why, size_t len);
+
+/* Run sql as the superuser; its output (unaligned, tuples only) into out
+ * when out is not NULL. 0, or -1 with why. */
+int cluster_sql(struct cluster *c, const char *sql, char *out, size_t outlen,
+    char *why, size_t len);
+
+/* A file the server's user can read, written into the work directory. */
+int cluster_write_file(struct cluster *c, const char *name, const char *text,
+    char *path, size_t pathlen, char *why, size_t len);
+
+/* Stop the server (fast; immediate when a second signal came or fast
+ * failed) and remove the work directory. Safe to call at any stage, and
+ * twice. 0, or -1 with why (what is left, and where). */
+int cluster_remove(struct cluster *c, char *why, size_t len);
+
+#endif

@@ -1,0 +1,189 @@
+/* pgbench_run.c: one run of pgbench and its figures. pgbench's output is
+ * another program's: it is bounded (child.c), its lines are matched by
+ * their whole prefix, and a number must be all there is after it. */
+#include "config.h"
+
+#include "pgbench/pgbench_run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/escape.h"
+
+#define RUN_SLACK_NS    120000000000ULL	/* beyond -T: connections, a slow end */
+#define TX_PREFIX  "number of transactions actually processed: "
+#define TPS_PREFIX "tps = "
+/* PostgreSQL 14 on; before it, "excluding connections establishing". */
+#define TPS_SUFFIX     " (without initial connection time)"
+#define TPS_SUFFIX_OLD " (excluding connections establishing)"
+#define WAL_SYNC_SQL   "SELECT wal_sync FROM pg_stat_wal"
+
+int
+pgbench_read_count(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* The line's text after prefix, when the line starts with it. */
+static const char *
+after(const char *line, size_t n, const char *prefix)
+{
+	size_t p = strlen(prefix);
+
+	return n >= p && strncmp(line, prefix, p) == 0 ? line + p : NULL;
+}
+
+static int
+parse_tps(const char *v, size_t n, double *tps)
+{
+	char num[64], *end;
+	size_t k = 0;
+
+	while (k < n && k < sizeof num - 1 && (v[k] == '.' || (v[k] >= '0' && v[k] <= '9')))
+		k++;
+	if (k == 0 || k >= sizeof num - 1)
+		return -1;
+	memcpy(num, v, k);
+	num[k] = '\0';
+	if (!((n - k == strlen(TPS_SUFFIX) && strncmp(v + k, TPS_SUFFIX, n - k) == 0) ||
+	    (n - k == strlen(TPS_SUFFIX_OLD) && strncmp(v + k, TPS_SUFFIX_OLD, n - k) == 0)))
+		return -1;
+	errno = 0;
+	*tps = strtod(num, &end);
+	return errno == 0 && *end == '\0' && isfinite(*tps) ? 0 : -1;
+}
+
+int
+pgbench_parse(const char *out, struct pgbench_figures *f, char *err, size_t errlen)
+{
+	const char *line = out, *v;
+	unsigned ntx = 0, ntps = 0;
+
+	memset(f, 0, sizeof *f);
+	while (*line != '\0') {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		char num[32];
+
+		if ((v = after(line, n, TX_PREFIX)) != NULL) {
+			size_t k = n - (size_t)(v - line);
+
+			ntx++;
+			if (k == 0 || k >= sizeof num)
+				goto bad_tx;
+			memcpy(num, v, k);
+			num[k] = '\0';
+			if (pgbench_read_count(num, &f->transactions) == -1)
+				goto bad_tx;
+		} else if ((v = after(line, n, TPS_PREFIX)) != NULL) {
+			ntps++;
+			if (parse_tps(v, n - (size_t)(v - line), &f->tps) == -1) {
+				snprintf(err, errlen, "pgbench: a 'tps = ' line that is not "
+				    "'tps = NUMBER (without initial connection time)'");
+				return -1;
+			}
+		}
+		line += n + (nl ? 1 : 0);
+	}
+	if (ntx != 1 || ntps != 1) {
+		snprintf(err, errlen, "pgbench: printed %u '%.*s' and %u 'tps = ' lines "
+		    "(one of each expected)", ntx, (int)strlen(TX_PREFIX) - 2, TX_PREFIX, ntps);
+		return -1;
+	}
+	return 0;
+bad_tx:
+	snprintf(err, errlen, "pgbench: a '%.*s' line without a whole number",
+	    (int)strlen(TX_PREFIX) - 2, TX_PREFIX);
+	return -1;
+}
+
+static int
+wal_syncs(struct cluster *c, uint64_t *n, char *why, size_t len)
+{
+	char out[64], shown[ESCAPE_LEN(64)];
+
+	if (cluster_sql(c, WAL_SYNC_SQL, out, sizeof out, why, len) == -1)
+		return -1;
+	if (pgbench_read_count(out, n) == -1) {
+		escape_for_terminal(out, shown, sizeof shown);
+		snprintf(why, len, "psql: pg_stat_wal's wal_sync is not a count: '%s'", shown);
+		return -1;
+	}
+	return 0;
+}
+
+int
+pgbench_run(struct cluster *c, const struct pgbench_run_spec *s,
+    struct pgbench_figures *f, char *why, size_t len)
+{
+	char nc[16], secs[16], opts[96];
+	const char *argv[] = { c->bin->path[PGBIN_PGBENCH], "-n", "-c", nc, "-j", nc,
+		"-T", secs, "-h", c->work, "-p", c->port, "-U", CLUSTER_SUPERUSER,
+		s->builtin ? "-b" : "-f", s->builtin ? s->builtin : s->script, "postgres", NULL };
+	/* Both are superuser-settable per session: no reload, no restart. */
+	const char *env[] = { opts, NULL };
+	struct child_spec cs = { argv, env, c->user, c->work,
+		(uint64_t)s->secs * 1000000000ULL + RUN_SLACK_NS, CLUSTER_OUT_MAX,
+		CHILD_STOP_FIRST };
+	struct child_result r;
+	uint64_t before = 0, after_n = 0;
+	char err[256];
+	int rc;
+
+	snprintf(nc, sizeof nc, "%u", s->clients);
+	snprintf(secs, sizeof secs, "%u", s->secs);
+	snprintf(opts, sizeof opts, "PGOPTIONS=-c commit_delay=%ld -c commit_siblings=%u",
+	    s->delay_usecs, s->siblings);
+	if (cluster_sql(c, "CHECKPOINT", NULL, 0, why, len) == -1)
+		return -1;
+	if (s->have_wal && wal_syncs(c, &before, why, len) == -1)
+		return -1;
+	rc = child_run(&cs, &r);
+	if (rc == -1)
+		snprintf(why, len, "pgbench: %s", r.why);
+	else if ((rc = pgbench_parse(r.out, f, err, sizeof err)) == -1) {
+		char tail[ESCAPE_LEN(CHILD_ERR_TAIL)];
+
+		escape_for_terminal(r.err, tail, sizeof tail);
+		snprintf(why, len, "%s%s%s", err, r.err[0] ? "; its stderr ends: " : "", tail);
+	}
+	child_result_free(&r);
+	if (rc == -1)
+		return -1;
+	if (s->have_wal) {
+		if (wal_syncs(c, &after_n, why, len) == -1)
+			return -1;
+		f->have_wal = true;
+		f->wal_syncs = after_n >= before ? after_n - before : 0;
+	}
+	return 0;
+}
+
+int
+pgbench_initialize(struct cluster *c, char *why, size_t len)
+{
+	const char *argv[] = { c->bin->path[PGBIN_PGBENCH], "-i", "-s", "1", "-q",
+		"-h", c->work, "-p", c->port, "-U", CLUSTER_SUPERUSER, "postgres", NULL };
+	struct child_spec cs = { argv, NULL, c->user, c->work, RUN_SLACK_NS * 5,
+		CLUSTER_OUT_MAX, CHILD_STOP_FIRST };
+	struct child_result r;
+	int rc = child_run(&cs, &r);
+
+	if (rc == -1)
+		snprintf(why, len, "pgbench -i: %s", r.why);
+	child_result_free(&r);
+	return rc;
+}

@@ -1,0 +1,28 @@
+/* pgbin.h: where the PostgreSQL programs syncprobe pgbench runs are:
+ * --pg-bin=DIR, else what `pg_config --bindir` says, else the newest
+ * /usr/lib/postgresql/VERSION/bin (Debian's layout). */
+#ifndef SYNCPROBE_PGBENCH_PGBIN_H
+#define SYNCPROBE_PGBENCH_PGBIN_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#define PGBIN_ROOT "/usr/lib/postgresql"
+#define PGBIN_PATH_LEN 4096
+
+enum pgbin_program { PGBIN_INITDB, PGBIN_PG_CTL, PGBIN_PGBENCH, PGBIN_PSQL, PGBIN_COUNT };
+
+struct pgbin {
+	char dir[PGBIN_PATH_LEN];
+	char path[PGBIN_COUNT][PGBIN_PATH_LEN];
+	const char *found_by;	/* "--pg-bin", "pg_config --bindir", PGBIN_ROOT */
+};
+
+/* Find the directory and its four programs. 0, or -1 with a whole message
+ * in err (what is missing where, and how to point at the right place). */
+int pgbin_find(const char *given, struct pgbin *b, char *err, size_t errlen);
+
+/* "initdb": the program's name. */
+const char *pgbin_name(enum pgbin_program p);
+
+#endif

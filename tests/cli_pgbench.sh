@@ -1,0 +1,221 @@
+#!/bin/sh
+# cli_pgbench.sh: syncprobe pgbench with fake PostgreSQL programs
+# (tests/fakepg): the orchestration, the strict reading of pgbench's output,
+# every failure a clear error with exit 1, refusals exit 2, and on every
+# way out (errors, SIGINT, SIGTERM, a second signal) no cluster directory,
+# socket or process left behind.
+. "$top_srcdir/tests/lib.sh"
+
+FAKE=$top_srcdir/tests/fakepg
+D=$WORK/dir
+mkdir "$D"
+chmod 755 "$D"
+PIDS=$WORK/pids
+: >"$PIDS"
+: >"$WORK/log"
+chmod 666 "$PIDS" "$WORK/log"
+SYNCPROBE_FAKEPG_PIDS=$PIDS
+export SYNCPROBE_FAKEPG_PIDS
+pgbench_user
+# Fast: the probe's rows with few operations, no -t group, 1 s runs.
+PG="pgbench -q -n 5 --no-group --pg-bin=$FAKE $USER_OPT --clients 2,8 -T 1 --repeats 2"
+# Smaller still, where the sweep's shape does not matter: four runs.
+PGS="pgbench -q -n 5 --no-group --pg-bin=$FAKE $USER_OPT --clients 2 -T 1 --repeats 2 --commit-delays 0,10 --commit-siblings 1"
+
+# left_problems: what a run left behind (a cluster directory, the probe's
+# test file, a fake process still alive), into $problems.
+left_problems() {
+	left=$(find "$D" -mindepth 1 -maxdepth 1 -print)
+	[ -z "$left" ] || problem "left in DIR: $left"
+	for p in $(cat "$PIDS"); do
+		i=0
+		while kill -0 "$p" 2>/dev/null && [ $i -lt 40 ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		if kill -0 "$p" 2>/dev/null; then
+			problem "process $p left running: $(ps -o args= -p "$p" 2>/dev/null || :)"
+			kill -9 "$p" 2>/dev/null || :
+		fi
+	done
+	: >"$PIDS"
+}
+
+# check_clean DESC: pass when nothing was left.
+check_clean() {
+	problems=
+	left_problems
+	if [ -z "$problems" ]; then tap_ok "$1"; else tap_fail "$1" "$problems"; fi
+}
+
+# ---- a whole run ----
+run $PG "$D"
+tap_is "$rc" 0 "a sweep with the fake server exits 0"
+tap_check "the report has a section per client count" \
+    grep -q "^8 clients" "$WORK/out"
+tap_check "a setting whose siblings are >= clients is named as delay 0" \
+    grep -q "same as 0: commit_siblings >= clients" "$WORK/out"
+tap_check "commits per flush from pg_stat_wal" \
+    grep -Eq "^ +0 +- +[0-9]+ \([0-9]+-[0-9]+\) +1\.00x .* [0-9]+\.[0-9]+$" "$WORK/out"
+tap_check "the advice from the sweep" grep -q "^What the sweep advises" "$WORK/out"
+check_clean "a finished sweep leaves nothing in DIR and no process"
+
+rc=0
+"$SYNCPROBE" pgbench -n 5 --no-group --pg-bin="$FAKE" $USER_OPT --clients 8 -T 1 \
+    --repeats 2 "$D" >"$WORK/out" 2>"$WORK/err" || rc=$?
+tap_check "the length is printed up front on stderr" \
+    grep -Eq "^syncprobe pgbench: about [0-9]+ s: 1 client count x [0-9]+ settings x 2 repeats x 1 s \+ setup" "$WORK/err"
+check_clean "nothing left after a run without -q"
+
+if command -v jq >/dev/null 2>&1; then
+	run $PG -F json --commit-delays 0,10,20 --commit-siblings 1,4 "$D"
+	tap_is "$rc" 0 "-F json exits 0"
+	jq_checks "$WORK/out" <<'CHECKS'
+a JSON document of schema 1 | .schema_version == 1 and .command == "pgbench"
+the settings are 0 and each delay at each siblings | [.settings[] | [.commit_delay_usecs, .commit_siblings]] == [[0,0],[10,1],[10,4],[20,1],[20,4]]
+two client counts, a cell per setting | (.clients | length) == 2 and all(.clients[]; (.cells | length) == 5)
+siblings 4 cannot delay at 2 clients | [.clients[0].cells[] | select(.commit_siblings == 4) | .runs] == [false, false]
+each run's tps is kept | all(.clients[].cells[] | select(.runs); (.runs_tps | length) == 2)
+the fake's tps falls with the delay | .clients[1].cells[0].tps_median > .clients[1].cells[1].tps_median
+commits per flush from pg_stat_wal's counts | .clients[1].cells[0].commits_per_flush > 1.9
+the advice is one of the settings | .advice.commit_delay_usecs as $d | [.settings[].commit_delay_usecs] | index($d) != null
+CHECKS
+	check_clean "nothing left after -F json"
+else
+	tap_skip "-F json" "jq is not installed"
+fi
+
+run $PG -F conf --commit-delays 0,10 --commit-siblings 1 "$D"
+tap_check "-F conf gives the measured commit_delay and commit_siblings" \
+    grep -Eq "^commit_delay = [0-9]+" "$WORK/out"
+check_clean "nothing left after -F conf"
+
+# ---- the ways a run fails: exit 1, a message, nothing left ----
+for step in initdb start psql checkpoint pgbench; do
+	SYNCPROBE_FAKEPG_FAIL=$step run $PGS "$D"
+	tap_is "$rc" 1 "$step failing: exit 1"
+	tap_check "$step failing: one line on stderr naming it" \
+	    sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -q "^syncprobe: " "$1"' sh "$WORK/err"
+	check_clean "$step failing: nothing left"
+done
+tap_check "a failed start quotes the server's log" \
+    sh -c 'SYNCPROBE_FAKEPG_FAIL=start "$@" 2>&1 >/dev/null | grep -q "server log: FATAL:  the fake server"' \
+    sh "$SYNCPROBE" $PGS "$D"
+check_clean "nothing left after the start that quoted the log"
+
+SYNCPROBE_FAKEPG_GARBAGE=1 run $PGS "$D"
+tap_is "$rc" 1 "pgbench printing no figures: exit 1"
+tap_check "... saying what was missing" \
+    grep -q "pgbench: a 'tps = ' line that is not" "$WORK/err"
+check_clean "garbage from pgbench: nothing left"
+
+SYNCPROBE_FAKEPG_CHILD=1 run $PGS "$D"
+tap_is "$rc" 0 "pgbench leaving a process behind: the sweep still ends"
+check_clean "the process pgbench left is killed with its group"
+
+SYNCPROBE_FAKEPG_FAIL=stop run $PGS "$D"
+tap_is "$rc" 0 "a server that will not stop fast is stopped immediately"
+check_clean "... and nothing is left"
+
+SYNCPROBE_FAKEPG_FAIL=stopall run $PGS "$D"
+check_clean "a server pg_ctl cannot stop is killed, and nothing is left"
+
+# ---- signals ----
+# signal_case DESC HANG SIGNALS...: start a run whose HANG step never ends,
+# send the signals once it hangs there, and check how it ended.
+signal_case() {
+	desc=$1 hang=$2
+	shift 2
+	: >"$WORK/log"
+	SYNCPROBE_FAKEPG_HANG=$hang SYNCPROBE_FAKEPG_LOG=$WORK/log \
+	    $DEFAULT_SIGNALS "$SYNCPROBE" $PGS "$D" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	case $hang in
+	stop) until_line="pg_ctl stop" ;;
+	start) until_line="pg_ctl start" ;;
+	*) until_line="pgbench .* -c" ;;
+	esac
+	if ! waiting $pid grep -q "^$until_line" "$WORK/log"; then
+		tap_fail "$desc: the run reached $hang" "$(cat "$WORK/err")"
+		kill -9 $pid 2>/dev/null || :
+		return
+	fi
+	for s in "$@"; do
+		[ "$s" != TERM_AFTER_STOP ] || { waiting $pid grep -q "^pg_ctl stop" "$WORK/log" || :; sleep 0.3; s=TERM; }
+		kill -$s $pid
+		sleep 0.3
+	done
+	rc=0
+	wait $pid || rc=$?
+	tap_ok "$desc: ended (status $rc)"
+	check_clean "$desc: nothing left"
+}
+if [ -n "$DEFAULT_SIGNALS" ]; then
+	signal_case "SIGTERM in a pgbench run" pgbench TERM
+	tap_is "$rc" 143 "SIGTERM: syncprobe dies of it, after cleaning up"
+	signal_case "SIGINT in a pgbench run" pgbench INT
+	tap_is "$rc" 130 "SIGINT: syncprobe dies of it, after cleaning up"
+	signal_case "SIGHUP while the server starts" start HUP
+	signal_case "a second SIGTERM while the server stops" stop TERM TERM_AFTER_STOP
+	tap_check "the second signal stopped it immediately" \
+	    grep -q "^pg_ctl stop .*-m immediate" "$WORK/log"
+else
+	tap_skip "signals" "neither env --default-signal nor perl"
+fi
+
+# ---- refusals: exit 2, one line, nothing made ----
+refused() {
+	desc=$1 what=$2
+	shift 2
+	run "$@"
+	problems=
+	[ "$rc" -eq 2 ] || problem "exit $rc, not 2"
+	one_line_problems "$what"
+	left_problems
+	if [ -z "$problems" ]; then tap_ok "$desc"; else tap_fail "$desc" "$problems$nl$(cat "$WORK/err")"; fi
+}
+refused "one repeat is refused" "--repeats '1'" $PGS --repeats 1 "$D"
+refused "no DIR is refused" "pgbench" $PGS
+refused "two DIRs are refused" "pgbench" $PGS "$D" "$D"
+refused "a --pg-bin without the programs is refused" "$WORK" \
+    pgbench --pg-bin="$WORK" $USER_OPT "$D"
+refused "a missing --script is refused" "--script" $PGS --script "$WORK/none.sql" "$D"
+refused "--script with --builtin is refused" "--script" $PGS --script x --builtin tpcb-like "$D"
+refused "a missing DIR is refused" "$WORK/none" $PGS "$WORK/none"
+if [ "$(id -u)" -eq 0 ]; then
+	refused "an unknown --pg-user is refused" "--pg-user" \
+	    pgbench --pg-bin="$FAKE" --pg-user no-such-user-here "$D"
+	mkdir -m 700 "$WORK/closed"
+	mkdir -m 755 "$WORK/closed/d"
+	run $PGS "$WORK/closed/d"
+	tap_is "$rc" 2 "a DIR the server's user cannot reach is refused"
+	tap_check "... saying who cannot enter it" grep -q "postgres cannot enter it" "$WORK/err"
+	tap_check "... and nothing is left there" \
+	    sh -c '[ -z "$(ls -A "$1")" ]' sh "$WORK/closed/d"
+else
+	refused "--pg-user as another user is refused" "--pg-user" \
+	    pgbench --pg-bin="$FAKE" --pg-user root "$D"
+fi
+
+# ---- finding the programs ----
+PATH="$FAKE:$PATH" run pgbench -q -n 5 --no-group $USER_OPT --clients 8 -T 1 --repeats 2 "$D"
+tap_check "the programs are found through pg_config --bindir" \
+    grep -q "found by pg_config --bindir" "$WORK/out"
+check_clean "nothing left after finding them through pg_config"
+
+# ---- workloads ----
+printf 'SELECT 1;\n' >"$WORK/mine.sql"
+chmod 600 "$WORK/mine.sql"
+SYNCPROBE_FAKEPG_LOG=$WORK/log run $PGS --script "$WORK/mine.sql" "$D"
+tap_is "$rc" 0 "--script: the admin's own transaction"
+tap_check "... copied into the cluster's directory for pgbench" \
+    grep -q "^pgbench .* -f .*/.syncprobe-pg\.[A-Za-z0-9]*/script.sql" "$WORK/log"
+check_clean "nothing left after --script"
+: >"$WORK/log"
+SYNCPROBE_FAKEPG_LOG=$WORK/log run $PGS --builtin tpcb-like "$D"
+tap_is "$rc" 0 "--builtin tpcb-like"
+tap_check "... initializes the tables first" grep -q "^pgbench -i -s 1" "$WORK/log"
+tap_check "... and runs the built-in" grep -q "^pgbench .* -b tpcb-like" "$WORK/log"
+check_clean "nothing left after --builtin tpcb-like"
+
+tap_done

@@ -1,0 +1,51 @@
+#!/bin/sh
+# cli_pgbench_server.sh: syncprobe pgbench against the real PostgreSQL
+# installed here (.ci/run installs postgresql-15): one client count, two
+# delays, 2 s runs, no -t group. It checks that the sweep reads the real
+# server's figures and leaves no cluster, socket or process behind; no
+# figure is asserted beyond being there. Skipped without PostgreSQL.
+. "$top_srcdir/tests/lib.sh"
+
+bin=
+for d in /usr/lib/postgresql/*/bin; do
+	[ -x "$d/initdb" ] && [ -x "$d/pgbench" ] && bin=$d
+done
+if [ -z "$bin" ]; then
+	echo "1..0 # SKIP PostgreSQL's server programs are not installed"
+	exit 0
+fi
+tap_require jq
+pgbench_user
+D=$WORK/dir
+mkdir "$D"
+chmod 755 "$D"
+
+run pgbench -q -n 20 --no-group $USER_OPT --clients 8 --commit-delays 0,20 \
+    --commit-siblings 1 -T 2 --repeats 2 -F json "$D"
+tap_is "$rc" 0 "a sweep on the real server exits 0"
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$WORK/err"
+jq_checks "$WORK/out" <<'CHECKS'
+the server's version is read | .server_version | test("^[0-9]+")
+one client count, two settings | (.clients | length) == 1 and (.settings | length) == 2
+both settings ran twice | all(.clients[0].cells[]; .runs and (.runs_tps | length) == 2)
+every run completed transactions | all(.clients[0].cells[].runs_tps[]; . > 0)
+commits per flush from pg_stat_wal | all(.clients[0].cells[]; .commits_per_flush > 0)
+a verdict against 0 | .clients[0].cells[1].verdict | IN("same", "better", "worse")
+an advice from the sweep | .advice.commit_delay_usecs | IN(0, 20)
+CHECKS
+problems=
+left=$(find "$D" -mindepth 1 -maxdepth 1 -print)
+[ -z "$left" ] || problem "left in DIR: $left"
+i=0
+while ps -eo args= | grep -F "$D" | grep -v grep >/dev/null && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+ps -eo args= | grep -F "$D" | grep -v grep >"$WORK/ps" || :
+[ ! -s "$WORK/ps" ] || problem "processes left: $(cat "$WORK/ps")"
+if [ -z "$problems" ]; then
+	tap_ok "no cluster, socket or server process left"
+else
+	tap_fail "no cluster, socket or server process left" "$problems"
+fi
+tap_done

@@ -1,0 +1,36 @@
+# tests/fakepg/lib.sh: sourced by the fake PostgreSQL programs, which
+# tests/cli_pgbench.sh puts in place of the real ones. Knobs, from the
+# environment:
+#   SYNCPROBE_FAKEPG_FAIL=initdb|start|psql|checkpoint|pgbench|stop|stopall
+#   SYNCPROBE_FAKEPG_GARBAGE=1   pgbench prints no figures it should
+#   SYNCPROBE_FAKEPG_HANG=pgbench|start|stop   that step never ends (stop:
+#                                only pg_ctl stop -m fast)
+#   SYNCPROBE_FAKEPG_CHILD=1     pgbench leaves a process behind in its group
+#   SYNCPROBE_FAKEPG_PIDS=FILE   every fake process appends its pid
+#   SYNCPROBE_FAKEPG_LOG=FILE    every call appends its arguments
+set -eu
+fake_note() {
+	[ -z "${SYNCPROBE_FAKEPG_PIDS:-}" ] || echo "$1" >>"$SYNCPROBE_FAKEPG_PIDS"
+}
+fake_note $$
+[ -z "${SYNCPROBE_FAKEPG_LOG:-}" ] || echo "$(basename "$0") $*" >>"$SYNCPROBE_FAKEPG_LOG"
+fake_fails() {
+	[ "${SYNCPROBE_FAKEPG_FAIL:-}" = "$1" ]
+}
+fake_hangs() {
+	if [ "${SYNCPROBE_FAKEPG_HANG:-}" = "$1" ]; then
+		sleep 300
+	fi
+}
+# fake_opt FLAG ARGS...: the value after FLAG.
+fake_opt() {
+	f=$1
+	shift
+	while [ $# -gt 1 ]; do
+		if [ "$1" = "$f" ]; then
+			echo "$2"
+			return
+		fi
+		shift
+	done
+}
