@@ -32,14 +32,14 @@ static int
 number_list(const char *arg, uint64_t min, uint64_t max, uint64_t *out, size_t *n,
     char *err, size_t errlen)
 {
-	return options_parse_number_list(arg, min, max, out, n, err, errlen);
+	return units_parse_number_list(arg, min, max, out, n, err, errlen);
 }
 
 static int
 set_clients(void *s, const char *arg, char *err, size_t errlen)
 {
 	struct pgbench_options *o = s;
-	uint64_t v[OPTIONS_MAX_LIST];
+	uint64_t v[UNITS_MAX_LIST];
 	size_t i, n;
 
 	if (number_list(arg, 1, MAX_CLIENTS, v, &n, err, errlen) == -1)
@@ -54,7 +54,7 @@ static int
 set_delays(void *s, const char *arg, char *err, size_t errlen)
 {
 	struct pgbench_options *o = s;
-	uint64_t v[OPTIONS_MAX_LIST];
+	uint64_t v[UNITS_MAX_LIST];
 	size_t i, n;
 
 	if (number_list(arg, 0, COMMIT_DELAY_MAX_USECS, v, &n, err, errlen) == -1)
@@ -69,7 +69,7 @@ static int
 set_siblings(void *s, const char *arg, char *err, size_t errlen)
 {
 	struct pgbench_options *o = s;
-	uint64_t v[OPTIONS_MAX_LIST];
+	uint64_t v[UNITS_MAX_LIST];
 	size_t i, n;
 
 	if (number_list(arg, 0, MAX_COMMIT_SIBLINGS, v, &n, err, errlen) == -1)
@@ -85,7 +85,7 @@ set_run_time(void *s, const char *arg, char *err, size_t errlen)
 {
 	uint64_t v;
 
-	if (options_parse_number(arg, 1, PGBENCH_MAX_SECS, &v, err, errlen) == -1)
+	if (units_parse_number(arg, 1, PGBENCH_MAX_SECS, &v, err, errlen) == -1)
 		return -1;
 	((struct pgbench_options *)s)->secs = (unsigned)v;
 	return 0;
@@ -96,7 +96,7 @@ set_repeats(void *s, const char *arg, char *err, size_t errlen)
 {
 	uint64_t v;
 
-	if (options_parse_number(arg, 2, PGBENCH_MAX_REPEATS, &v, err, errlen) == -1)
+	if (units_parse_number(arg, 2, PGBENCH_MAX_REPEATS, &v, err, errlen) == -1)
 		return -1;
 	((struct pgbench_options *)s)->repeats = (unsigned)v;
 	return 0;
@@ -105,7 +105,7 @@ set_repeats(void *s, const char *arg, char *err, size_t errlen)
 static int
 set_ops(void *s, const char *arg, char *err, size_t errlen)
 {
-	return options_parse_count(arg, MAX_OPS_PER_TEST,
+	return units_parse_count(arg, MAX_OPS_PER_TEST,
 	    &((struct pgbench_options *)s)->probe_ops, err, errlen);
 }
 

@@ -23,11 +23,11 @@ struct pgbench_options {
 	const char *dir;
 	const char *pg_bin;		/* --pg-bin, or NULL: found */
 	const char *pg_user;		/* --pg-user, or NULL */
-	unsigned clients[OPTIONS_MAX_LIST];
+	unsigned clients[UNITS_MAX_LIST];
 	size_t nclients;
-	long delays[OPTIONS_MAX_LIST];	/* --commit-delays; none: from d */
+	long delays[UNITS_MAX_LIST];	/* --commit-delays; none: from d */
 	size_t ndelays;
-	unsigned siblings[OPTIONS_MAX_LIST];	/* --commit-siblings; none: default */
+	unsigned siblings[UNITS_MAX_LIST];	/* --commit-siblings; none: default */
 	size_t nsiblings;
 	unsigned secs;
 	unsigned repeats;

@@ -62,8 +62,8 @@ int
 sweep_plan(const long *given, size_t ngiven, const unsigned *siblings, size_t nsiblings,
     struct pgb_result *r)
 {
-	long delays[OPTIONS_MAX_LIST];
-	unsigned sibs[OPTIONS_MAX_LIST];
+	long delays[UNITS_MAX_LIST];
+	unsigned sibs[UNITS_MAX_LIST];
 	size_t nd, ns, i, k, ci, si;
 	bool defaults = ngiven == 0 && nsiblings == 0;
 
@@ -200,7 +200,7 @@ sweep_run(struct cluster *c, struct pgb_result *r, const char *script,
     const char *builtin, bool have_wal,
     bool quiet, char *why, size_t len)
 {
-	size_t order[OPTIONS_MAX_LIST * PGB_MAX_SETTINGS];
+	size_t order[UNITS_MAX_LIST * PGB_MAX_SETTINGS];
 	size_t ci, si, n, i, done = 0, total = sweep_runs(r);
 	uint64_t state = random_seed();
 	struct progress p;

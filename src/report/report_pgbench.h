@@ -14,7 +14,7 @@
 #include "group/group_result.h"
 #include "probe/options.h"
 
-#define PGB_MAX_SETTINGS (2 * OPTIONS_MAX_LIST * OPTIONS_MAX_LIST / 4 + 8)
+#define PGB_MAX_SETTINGS (2 * UNITS_MAX_LIST * UNITS_MAX_LIST / 4 + 8)
 #define PGB_SCHEMA_VERSION 1
 
 enum pgb_role {
@@ -57,7 +57,7 @@ struct pgb_result {
 	enum pgb_workload workload;
 	const char *script;		/* --script's file */
 	unsigned secs, repeats;
-	unsigned clients[OPTIONS_MAX_LIST];
+	unsigned clients[UNITS_MAX_LIST];
 	size_t nclients;
 	struct pgb_setting settings[PGB_MAX_SETTINGS];
 	size_t nsettings;
