@@ -24,7 +24,7 @@ for size in 8k 16k; do
 	refused_exactly "syncprobe: --block-size: not an option of syncprobe durability verify (only of syncprobe, syncprobe durability write, syncprobe watch)" \
 	    "$dir" durability verify --acks=- --block-size=$size "$dir"
 done
-refused_exactly "syncprobe: --format: not an option of syncprobe durability write (only of syncprobe, syncprobe durability verify, syncprobe watch)" \
+refused_exactly "syncprobe: --format: not an option of syncprobe durability write (only of syncprobe, syncprobe durability verify, syncprobe watch, syncprobe pgbench)" \
     "$dir" durability write -F json "$dir"
 refused_exactly "syncprobe: --secs-per-test: not an option of syncprobe durability write (only of syncprobe)" \
     "$dir" durability write -s 1 "$dir"

@@ -114,7 +114,7 @@ refused_exactly "syncprobe: compare: needs the saved reports to read (written by
     "$dir" compare
 refused_exactly "syncprobe: --secs-per-test: not an option of syncprobe compare (only of syncprobe)" \
     "$dir" compare -s 1 "$a" "$b"
-refused_exactly "syncprobe: --format: not an option of syncprobe compare (only of syncprobe, syncprobe durability verify, syncprobe watch)" \
+refused_exactly "syncprobe: --format: not an option of syncprobe compare (only of syncprobe, syncprobe durability verify, syncprobe watch, syncprobe pgbench)" \
     "$dir" compare -F json "$a"
 refused_exactly "syncprobe: --quiet: not an option of syncprobe compare (only of syncprobe, syncprobe durability write, syncprobe pgbench)" \
     "$dir" compare -q "$a"

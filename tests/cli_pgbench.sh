@@ -22,6 +22,15 @@ PG="pgbench -q -n 5 --no-group --pg-bin=$FAKE $USER_OPT --clients 2,8 -T 1 --rep
 # Smaller still, where the sweep's shape does not matter: four runs.
 PGS="pgbench -q -n 5 --no-group --pg-bin=$FAKE $USER_OPT --clients 2 -T 1 --repeats 2 --commit-delays 0,10 --commit-siblings 1"
 
+# alive PID: the process runs (a zombie has ended: only its parent, which
+# may be an init that reaps late, still has to collect it).
+alive() {
+	a_stat=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
+	case $a_stat in
+	'' | Z*) return 1 ;;
+	esac
+}
+
 # left_problems: what a run left behind (a cluster directory, the probe's
 # test file, a fake process still alive), into $problems.
 left_problems() {
@@ -29,11 +38,11 @@ left_problems() {
 	[ -z "$left" ] || problem "left in DIR: $left"
 	for p in $(cat "$PIDS"); do
 		i=0
-		while kill -0 "$p" 2>/dev/null && [ $i -lt 40 ]; do
+		while alive "$p" && [ $i -lt 40 ]; do
 			sleep 0.05
 			i=$((i + 1))
 		done
-		if kill -0 "$p" 2>/dev/null; then
+		if alive "$p"; then
 			problem "process $p left running: $(ps -o args= -p "$p" 2>/dev/null || :)"
 			kill -9 "$p" 2>/dev/null || :
 		fi

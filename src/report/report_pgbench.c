@@ -143,7 +143,8 @@ text_measured(FILE *out, const struct pgb_result *r, size_t si)
 	for (ci = 0; ci < r->nclients; ci++) {
 		const struct pgb_cell *p = pgb_cell_at(r, ci, si), *zp = pgb_cell_at(r, ci, z);
 
-		fprintf(out, "%s%u clients: ", ci ? ", " : "", r->clients[ci]);
+		fprintf(out, "%s%u client%s: ", ci ? ", " : "", r->clients[ci],
+		    r->clients[ci] == 1 ? "" : "s");
 		if (!p->runs)
 			fprintf(out, "same as 0");
 		else if (zp->median_tps > 0 && p->cell.nslices > 0)
