@@ -152,7 +152,15 @@ drain_rest(int fd, bool open, bool is_out, const struct child_spec *s,
 static bool
 stop_asked(const struct child_spec *s)
 {
-	return s->stop == CHILD_STOP_FIRST ? cleanup_stop_signal() != 0 : cleanup_urgent() != 0;
+	switch (s->stop) {
+	case CHILD_STOP_FIRST:
+		return cleanup_stop_signal() != 0;
+	case CHILD_STOP_URGENT:
+		return cleanup_urgent() != 0;
+	case CHILD_STOP_NEVER:
+		break;
+	}
+	return false;
 }
 
 /* Whether the child has ended, without reaping it: its process group

@@ -25,10 +25,11 @@ struct child_user {
 	const char *name;
 };
 
-/* Which signal ends the child: the first stop signal (the work), or only a
+/* Which signal ends the child: the first stop signal (the work), only a
  * second one (stopping the server on the way out must not be cut short by
- * the signal that asked for it). */
-enum child_stop { CHILD_STOP_FIRST, CHILD_STOP_URGENT };
+ * the signal that asked for it), or none (the last, quickest way to stop
+ * it: only its own time limit ends it). */
+enum child_stop { CHILD_STOP_FIRST, CHILD_STOP_URGENT, CHILD_STOP_NEVER };
 
 struct child_spec {
 	const char *const *argv;	/* argv[0]: the program's path */

@@ -26,6 +26,7 @@
 #define CLUSTER_START_SECS  "120"
 #define CLUSTER_CTL_NS      180000000000ULL
 #define CLUSTER_STOP_SECS   "60"
+#define CLUSTER_IMMEDIATE_NS 30000000000ULL	/* -m immediate takes no checkpoint */
 #define CLUSTER_SQL_NS      600000000000ULL	/* a CHECKPOINT on a slow disk */
 #define CLUSTER_SOCKET_NAME "/.s.PGSQL." "5432"
 
@@ -319,7 +320,8 @@ ctl_stop(struct cluster *c, const char *mode, enum child_stop stop, char *why, s
 	const char *argv[] = { c->bin->path[PGBIN_PG_CTL], "stop", "-D", c->data, "-m", mode,
 		"-w", "-t", CLUSTER_STOP_SECS, "-s", NULL };
 
-	return run(c, argv, NULL, CLUSTER_CTL_NS, stop, NULL, 0, why, len);
+	return run(c, argv, NULL, stop == CHILD_STOP_NEVER ? CLUSTER_IMMEDIATE_NS :
+	    CLUSTER_CTL_NS, stop, NULL, 0, why, len);
 }
 
 /* The last way: the postmaster's pid from its lock file, SIGKILL. Its
@@ -356,7 +358,7 @@ stop_server(struct cluster *c)
 		return;
 	if (!cleanup_urgent() && ctl_stop(c, "fast", CHILD_STOP_URGENT, why, sizeof why) == 0)
 		goto done;
-	if (ctl_stop(c, "immediate", CHILD_STOP_URGENT, why, sizeof why) == 0 ||
+	if (ctl_stop(c, "immediate", CHILD_STOP_NEVER, why, sizeof why) == 0 ||
 	    !server_running(c))
 		goto done;
 	kill_postmaster(c);
