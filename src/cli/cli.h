@@ -54,6 +54,9 @@ struct cli_option {
 	 * chosen for the option to mean anything; 0: no such need. */
 	unsigned groups;
 	const char *example;	/* a value it accepts (the tests use it) */
+	/* The value's limits ("1k..64k"), written from their constants: the
+	 * "{}" of a row without values; NULL: none. */
+	void (*range)(char *buf, size_t len);
 };
 
 /* Every command, the probe first (the order of the list in help). The

@@ -112,7 +112,7 @@ static const struct cli_option write_options[] = {
 	DURABILITY_FILE_ROW("the durability file to create, instead of "
 	    "DIR/" DURABILITY_FILE_NAME),
 	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
-	  .help = "record size, 1k..64k, a power of two (default 8k)",
+	  .help = "record size, {}, a power of two (default 8k)", .range = cli_block_range,
 	  .parse = cli_set_block_size, .example = "8k" },
 	{ .name = "file-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "size of the durability file (default 16M)",

@@ -17,14 +17,17 @@
 #define HELP_WIDTH     80	/* the longest --help line */
 #define HELP_FLAGS_COL 30	/* option names, then two spaces, then the text */
 
-/* tmpl with its "{}" replaced by opt's values: joined with "," for a
- * list, "|" for a choice. */
+/* tmpl with its "{}" replaced by opt's values (joined with "," for a
+ * list, "|" for a choice), or by its range. */
 static void
 expand(const struct cli_option *opt, const char *tmpl, char *buf, size_t len)
 {
 	char names[200];
 
-	cli_option_values(opt, opt->kind == CLI_VALUE_LIST ? "," : "|", names, sizeof names);
+	if (opt->values == NULL && opt->range != NULL)
+		opt->range(names, sizeof names);
+	else
+		cli_option_values(opt, opt->kind == CLI_VALUE_LIST ? "," : "|", names, sizeof names);
 	names_expand(tmpl, names, buf, len);
 }
 

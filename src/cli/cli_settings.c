@@ -44,6 +44,67 @@ cli_set_filename(void *s, const char *arg, char *err, size_t errlen)
 	return cli_file_name(arg, &((struct options *)s)->filename, err, errlen);
 }
 
+void
+cli_size_short(uint64_t bytes, char *buf, size_t len)
+{
+	size_t n;
+
+	units_format_size(bytes, buf, len);
+	n = strlen(buf);
+	if (n > 1 && buf[n - 1] == 'B')
+		buf[n - 1] = '\0';
+}
+
+/* "lo..hi" of two sizes, as cli_size_short writes them. */
+static void
+size_range(uint64_t lo, uint64_t hi, char *buf, size_t len)
+{
+	char a[32], b[32];
+
+	cli_size_short(lo, a, sizeof a);
+	cli_size_short(hi, b, sizeof b);
+	snprintf(buf, len, "%s..%s", a, b);
+}
+
+void
+cli_block_range(char *buf, size_t len)
+{
+	size_range(MIN_BLOCK_BYTES, MAX_BLOCK_BYTES, buf, len);
+}
+
+void
+cli_record_range(char *buf, size_t len)
+{
+	size_range(1, MAX_RECORD_BYTES, buf, len);
+}
+
+void
+cli_etcd_write_range(char *buf, size_t len)
+{
+	size_range(1, MAX_ETCD_WRITE_BYTES, buf, len);
+}
+
+void
+cli_siblings_range(char *buf, size_t len)
+{
+	snprintf(buf, len, "0..%u", MAX_COMMIT_SIBLINGS);
+}
+
+void
+cli_etcd_rate_range(char *buf, size_t len)
+{
+	snprintf(buf, len, "1..%u", MAX_ETCD_RATE);
+}
+
+void
+cli_txn_work_range(char *buf, size_t len)
+{
+	char most[32];
+
+	units_format_duration(MAX_TXN_WORK_NS, most, sizeof most);
+	snprintf(buf, len, "0..%s", most);
+}
+
 int
 cli_set_block_size(void *s, const char *arg, char *err, size_t errlen)
 {
@@ -53,11 +114,8 @@ cli_set_block_size(void *s, const char *arg, char *err, size_t errlen)
 	if (units_parse_size(arg, &v, err, errlen) == -1)
 		return -1;
 	if (v < MIN_BLOCK_BYTES || v > MAX_BLOCK_BYTES || (v & (v - 1)) != 0) {
-		units_format_size(MIN_BLOCK_BYTES, least, sizeof least);
-		units_format_size(MAX_BLOCK_BYTES, most, sizeof most);
-		/* "1kB to 64kB" as the reports print sizes, without the B. */
-		least[strlen(least) - 1] = '\0';
-		most[strlen(most) - 1] = '\0';
+		cli_size_short(MIN_BLOCK_BYTES, least, sizeof least);
+		cli_size_short(MAX_BLOCK_BYTES, most, sizeof most);
 		snprintf(err, errlen, "must be a power of two from %s to %s", least, most);
 		return -1;
 	}

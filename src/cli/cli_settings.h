@@ -6,6 +6,7 @@
 #define SYNCPROBE_CLI_SETTINGS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "probe/options.h"
 
@@ -22,6 +23,18 @@ int cli_set_direct(void *s, const char *arg, char *err, size_t errlen);
 int cli_set_pattern(void *s, const char *arg, char *err, size_t errlen);
 int cli_set_quiet(void *s, const char *arg, char *err, size_t errlen);
 int cli_set_format(void *s, const char *arg, char *err, size_t errlen);
+
+/* A size as the reports print it, without its B ("1k", "64k", "1M"). */
+void cli_size_short(uint64_t bytes, char *buf, size_t len);
+
+/* The limits of a value ("1k..64k"), from their constants, for the "{}"
+ * of a row's help (struct cli_option's range). */
+void cli_block_range(char *buf, size_t len);
+void cli_record_range(char *buf, size_t len);
+void cli_etcd_write_range(char *buf, size_t len);
+void cli_siblings_range(char *buf, size_t len);
+void cli_etcd_rate_range(char *buf, size_t len);
+void cli_txn_work_range(char *buf, size_t len);
 
 void cli_groups_values(const char *sep, char *buf, size_t len);
 void cli_methods_values(const char *sep, char *buf, size_t len);
