@@ -183,6 +183,18 @@ set_quiet(void *s, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
+static void
+run_time_range(char *buf, size_t len)
+{
+	snprintf(buf, len, "1..%llu", (unsigned long long)PGBENCH_MAX_SECS);
+}
+
+static void
+repeats_range(char *buf, size_t len)
+{
+	snprintf(buf, len, "2..%llu", (unsigned long long)PGBENCH_MAX_REPEATS);
+}
+
 static const struct cli_option pgbench_options_table[] = {
 	{ .name = "pg-bin", .has_arg = required_argument, .arg = "DIR",
 	  .help = "the server's programs (default: where pg_config says, else the "
@@ -201,10 +213,11 @@ static const struct cli_option pgbench_options_table[] = {
 	  .help = "commit_siblings values (default -t group's advice, and 5 for the half rule)",
 	  .parse = set_siblings, .example = "7" },
 	{ .name = "run-time", .letter = 'T', .has_arg = required_argument, .arg = "SECS",
-	  .help = "seconds per pgbench run, 1..3600 (default 10)", .parse = set_run_time,
+	  .help = "seconds per pgbench run, {} (default 10)", .range = run_time_range,
+	  .parse = set_run_time,
 	  .example = "2" },
 	{ .name = "repeats", .has_arg = required_argument, .arg = "N",
-	  .help = "shuffled repeats of every setting, 2..50 (default 3)",
+	  .help = "shuffled repeats of every setting, {} (default 3)", .range = repeats_range,
 	  .parse = set_repeats, .example = "2" },
 	{ .name = "ops-per-test", .letter = 'n', .has_arg = required_argument, .arg = "N",
 	  .help = "the probe's flush rows: N operations each (default: until stable)",
