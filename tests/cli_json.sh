@@ -99,6 +99,19 @@ want=$(awk -v m="$half" 'BEGIN { h = m / 2; printf "%d", (h - int(h) >= 0.5) ? i
 tap_is "$delay" "$want" "-F conf: commit_delay is half the quoted flush interval ($half us)"
 tap_check "-F conf: commit_siblings mentioned, commented" grep -q '^#commit_siblings = 5' "$conf"
 
+# -F conf is read on a terminal too: an escape sequence in the path is
+# written as the text report writes it (\033), never as the byte.
+esc=$(printf '%s/x\033[31mred\nline' "$WORK")
+mkdir "$esc"
+"$SYNCPROBE" -F conf $FAST -t one "$esc" >"$conf"
+tap_check "-F conf: no raw escape byte from the path" \
+	sh -c '! LC_ALL=C grep -q "$(printf "\033")" "$1"' sh "$conf"
+tap_check "-F conf: the path escaped as the text report escapes it" \
+	grep -qF '/x\033[31mred\nline' "$conf"
+"$SYNCPROBE" -F openmetrics $FAST -t one "$esc" >"$WORK/out.prom"
+tap_check "-F openmetrics: no raw escape byte from the path" \
+	sh -c '! LC_ALL=C grep -q "$(printf "\033")" "$1"' sh "$WORK/out.prom"
+
 rc=0
 "$SYNCPROBE" -F conf $FAST "$dir" "$weird" >"$WORK/out" 2>"$WORK/err" || rc=$?
 tap_is "$rc:$(cat "$WORK/err")" "2:syncprobe: --format=conf: gives one server's settings (name one TARGET)" \

@@ -4,24 +4,28 @@
  * an error the settings are comments too. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "probe/plan.h"
 #include "report/report.h"
+#include "util/escape.h"
 
-/* A comment line: newlines in the text (a path may hold one) must not end
- * the comment early and leave the rest as a setting. */
+/* A comment line, its text escaped as the text report escapes it: a path
+ * (or a device's model, a mount option) may hold a newline, which would
+ * end the comment early and leave the rest as a setting, or an escape
+ * sequence, which a terminal showing the file would obey. */
 static void
 put_comment(FILE *out, const char *prefix, const char *text)
 {
-	const char *p;
+	char *shown = escape_alloc(text);
 
 	fputs("# ", out);
 	fputs(prefix, out);
-	for (p = text; *p != '\0'; p++)
-		fputc(*p == '\n' || *p == '\r' ? ' ' : *p, out);
+	fputs(shown != NULL ? shown : "(out of memory)", out);
 	fputc('\n', out);
+	free(shown);
 }
 
 void

@@ -2,11 +2,11 @@
  * exposition format (version 0.0.4), which node_exporter's textfile
  * collector reads. Each metric family is one HELP and one TYPE line and
  * then all its samples together; label values are escaped (\\, ", newline)
- * and made valid UTF-8; units are Prometheus' base units (seconds), which
- * promtool's linter asks for. No sample carries a timestamp (the textfile
- * collector refuses them): the run's start is a metric of its own. No
- * "# EOF" line either: that belongs to the OpenMetrics variant, which the
- * textfile collector does not read. */
+ * and made valid UTF-8, control characters as U+FFFD; units are
+ * Prometheus' base units (seconds), which promtool's linter asks for. No
+ * sample carries a timestamp (the textfile collector refuses them): the
+ * run's start is a metric of its own. No "# EOF" line either: that belongs
+ * to the OpenMetrics variant, which the textfile collector does not read. */
 #include "config.h"
 
 #include <math.h>
@@ -31,6 +31,18 @@ struct family {
 	bool started;
 };
 
+/* A control character a terminal would obey (C0 but tab and newline, DEL,
+ * C1 as U+0080..U+009F): the format has no escape for it beyond \\, \"
+ * and \n, so like an invalid byte it is written as U+FFFD, and a path
+ * holding ESC [ 31 m cannot recolour the terminal that shows the file. */
+static bool
+openmetrics_is_control(const unsigned char *p, size_t n)
+{
+	if (n == 1)
+		return (*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f;
+	return n == 2 && p[0] == 0xc2 && p[1] < 0xa0;
+}
+
 void
 openmetrics_label_value(FILE *out, const char *v)
 {
@@ -40,9 +52,9 @@ openmetrics_label_value(FILE *out, const char *v)
 	while (*p != '\0') {
 		size_t n = escape_utf8_len(p);
 
-		if (n == 0) {
+		if (n == 0 || openmetrics_is_control(p, n)) {
 			fputs("\xEF\xBF\xBD", out);
-			p++;
+			p += n == 0 ? 1 : n;
 		} else if (*p == '\\' || *p == '"') {
 			fputc('\\', out);
 			fputc(*p++, out);
