@@ -23,9 +23,10 @@ settings say adaptive, with no fixed time or count | .settings.adaptive == true 
 	.settings.precision_target_percent == 2
 every row ran at least 5 slices | [.targets[0].tests[] | .slices | length >= 5] | all
 the slices add up to each row's operations | [.targets[0].tests[] | ([.slices[].ops] | add) == .ops] | all
-every row has at least 200 operations or ran out of time | [.targets[0].tests[] | .ops >= 200 or .capped] | all
+every row has at least 200 operations or ran out of time | [.targets[0].tests[] | select(.pace_per_sec == null) | .ops >= 200 or .capped] | all
+the paced row has its fixed count | [.targets[0].tests[] | select(.pace_per_sec != null) | .ops] == [100]
 every row says how precise its mean is | [.targets[0].tests[] | .mean_ci95_usecs | type == "number"] | all
-a row that stopped in time has its mean to 2% | [.targets[0].tests[] | select(.capped | not) |
+a row that stopped in time has its mean to 2% | [.targets[0].tests[] | select((.capped | not) and .pace_per_sec == null) |
 	.mean_ci95_usecs <= 0.02 * .usecs.mean + 0.001] | all
 CHECKS
 

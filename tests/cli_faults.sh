@@ -171,10 +171,11 @@ case $(cat "$WORK/err") in
 *) tap_fail "a short write in -t group: says how short" "$(cat "$WORK/err")" ;;
 esac
 rows_all_ran "a short write in -t group"
-# With -t one and one method the rows come first, 23 pwrites (3 warm-up,
-# 20 timed) after the fill's 8: the 45th is the experiment's. (-t group
-# alone would add every buffered row of one and two.)
-inject "EIO from a pwrite of -t group" pwrite:EIO:45 1 "pwrite $file" \
+# With -t one and one method the rows come first, the method's and its
+# paced row, 23 pwrites each (3 warm-up, 20 timed) after the fill's 8:
+# the 68th is the experiment's 14th. (-t group alone would add every
+# buffered row of one and two.)
+inject "EIO from a pwrite of -t group" pwrite:EIO:68 1 "pwrite $file" \
     -F json -q -n 20 --file-size 64k -t one,group -m fdatasync --direct=off --clients 4 \
     --commit-delays 0,20 --rounds 2
 rows_all_ran "EIO from a pwrite of -t group"

@@ -22,9 +22,13 @@ tap_check "no test file left" no_testfile "$dir"
 jq_checks "$json" <<'CHECKS'
 schema_version is 1 and numbers are numbers | .schema_version == 1
 	and .settings.ops_per_test == 20 and .settings.block_bytes == 8192
-28 rows: 10 one, 10 two, 5 sizes, 2 descriptor, 1 nosync | [.targets[0].tests[].group]
-	| length == 28 and (group_by(.) | map({(.[0]): length}) | add)
-	    == {"one": 10, "two": 10, "sizes": 5, "descriptor": 2, "nosync": 1}
+29 rows: 11 one (one paced), 10 two, 5 sizes, 2 descriptor, 1 nosync | [.targets[0].tests[].group]
+	| length == 29 and (group_by(.) | map({(.[0]): length}) | add)
+	    == {"one": 11, "two": 10, "sizes": 5, "descriptor": 2, "nosync": 1}
+the paced row: the default method, 100 a second, no candidate for the advice | [.targets[0].tests[]
+	| select(.pace_per_sec != null)] | length == 1 and .[0].group == "one"
+	and .[0].pace_per_sec == 100 and .[0].method == null and .[0].missed_starts >= 0
+	and (.[0].name | startswith("fdatasync, 100/s paced"))
 commit_delay is half the basis mean, rounded | .targets[0].advice
 	| .commit_delay == ((.basis.mean_usecs / 2) | round)
 the basis is the advised method's one-write row | .targets[0].advice
@@ -36,7 +40,7 @@ every ok row has seven ordered latency figures | all(.targets[0].tests[] | selec
 	.ops == 20 and (.usecs | .min <= .p50 and .p50 <= .p90 and .p90 <= .p99
 	    and .p99 <= .p999 and .p999 <= .max and .mean >= .min and .mean <= .max))
 write-then-sync rows split their time; open_* rows do not | all(.targets[0].tests[]
-	| select(.status == "ok" and .group == "one");
+	| select(.status == "ok" and .group == "one" and .pace_per_sec == null);
 	if .method == "fdatasync" or .method == "fsync"
 	then (.write_usecs.mean + .sync_usecs.mean - .usecs.mean | fabs) < 0.01
 	else .sync_usecs == null end)

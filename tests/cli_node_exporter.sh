@@ -67,7 +67,8 @@ families() {
 }
 tap_is "$(families "$WORK/scrape")" "$(families "$WORK/textfile/syncprobe.prom")" \
     "every syncprobe sample was served: none dropped as seen before"
-tap_is "$(grep -c '^syncprobe_ops_per_second{' "$WORK/scrape")" 3 "a rate for each of the 3 targets"
+tap_is "$(grep -c '^syncprobe_ops_per_second{' "$WORK/scrape")" 6 \
+    "a rate for each of the 3 targets, back to back and paced"
 tap_is "$(grep 'collected before' "$WORK/ne.log" || :)" "" "node_exporter logged no repeated series"
 
 tap_done

@@ -46,8 +46,8 @@ tap_is "$(layout_problems "$prom")" "" "each family typed once, before its sampl
 tap_is "$(series "$prom" | sort | uniq -d)" "" "no series repeats"
 tap_check "ops/sec of each row that ran, with its labels" grep -q \
     '^syncprobe_ops_per_second{target=".*",target_index="1",group="one",test="fdatasync",method="fdatasync",direct="false"} [0-9.e+-]*$' "$prom"
-tap_is "$(grep -c '^syncprobe_ops_per_second{' "$prom")" 4 \
-    "a rate for the 4 rows that ran (fsync_writethrough has none here)"
+tap_is "$(grep -c '^syncprobe_ops_per_second{' "$prom")" 5 \
+    "a rate for the 5 rows that ran (fsync_writethrough has none here; one is paced)"
 tap_check "latency quantiles as a summary in seconds" grep -q \
     '^syncprobe_latency_seconds{.*,quantile="0.99"} [0-9.e+-]*$' "$prom"
 tap_check "the advised method" grep -q '^syncprobe_advice_wal_sync_method{target=".*",target_index="1",method="fdatasync"} 1$' "$prom"

@@ -34,7 +34,9 @@ tap_is "$(ls -A "$dir")" "" "the target is as empty as before"
 
 one="Compare file sync methods using one 8kB write"
 two="Compare file sync methods using two 8kB writes"
-tap_is "$(count_rows "$one")" 10 "group one has 10 rows (5 methods, buffered and direct)"
+tap_is "$(count_rows "$one")" 11 "group one has 11 rows (5 methods, buffered and direct, and one paced)"
+tap_is "$(section_rows "$one" | grep -c '^fdatasync, 100/s paced ' || true)" 1 \
+    "group one has the paced row, of the default method"
 tap_is "$(count_rows "$two")" 10 "group two has 10 rows"
 tap_is "$(count_rows "Compare open_sync with different write sizes")" 5 "sizes has 5 rows"
 tap_is "$(count_rows "Test if fsync on non-write file descriptor is honored")" 2 "descriptor has 2 rows"
@@ -103,13 +105,13 @@ esac
 
 # --direct and --tests and --methods choose the rows.
 "$SYNCPROBE" $FAST --direct=off -t one "$dir" >"$out"
-tap_is "$(count_rows "$one")" 5 "--direct=off: 5 buffered rows"
+tap_is "$(count_rows "$one")" 6 "--direct=off: 5 buffered rows and the paced one"
 tap_is "$(grep -c '(direct)' "$out" || true)" 0 "--direct=off: no direct row"
 "$SYNCPROBE" $FAST --direct=on -t one,two "$dir" >"$out"
 tap_is "$(section_rows "$one" | grep -vc '(direct)' || true)" 0 "--direct=on: only direct rows"
 tap_is "$(count_rows "$two")" 5 "--direct=on: 5 rows in group two"
 "$SYNCPROBE" $FAST -t nosync,one -m fdatasync --direct=off "$dir" >"$out"
-tap_is "$(count_rows "$one")" 1 "-m fdatasync: one row in group one"
+tap_is "$(count_rows "$one")" 2 "-m fdatasync: one row in group one, and its paced row"
 tap_is "$(count_rows "$two")" 0 "-t nosync,one: no group two"
 tap_is "$(count_rows "Non-sync'ed 8kB writes")" 1 "-t nosync,one: the nosync row"
 
@@ -135,7 +137,7 @@ rc=0
 tap_is "$rc" 0 "--rounds 3 exits 0"
 if command -v jq >/dev/null 2>&1; then
 	jq_checks "$out" <<'CHECKS'
---rounds 3: every row still has 20 operations | [.targets[0].tests[].ops] == [20, 20]
+--rounds 3: every row still has 20 operations | [.targets[0].tests[].ops] == [20, 20, 20]
 --rounds 3: each row in slices of 7, 7 and 6, summing to 20 | all(.targets[0].tests[];
 	[.slices[].ops] == [7, 7, 6] and (.slices | map(.ops) | add) == .ops)
 CHECKS

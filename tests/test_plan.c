@@ -60,8 +60,21 @@ test_rows(void)
 	defaults(&o);
 	o.groups = 1u << GROUP_ONE;
 	o.methods = 1u << METHOD_FDATASYNC;
-	ok(strcmp(planned(&o), "one fdatasync; one fdatasync (direct)") == 0,
-	    "one method, --direct=both: buffered then direct (%s)", planned(&o));
+	ok(strcmp(planned(&o), "one fdatasync; one fdatasync (direct); "
+	    "one fdatasync, 100/s paced") == 0,
+	    "one method, --direct=both: buffered then direct, then paced (%s)", planned(&o));
+	o.methods = (1u << METHOD_FSYNC) | (1u << METHOD_OPEN_SYNC);
+	o.direct = DIRECT_ON;
+	ok(strcmp(planned(&o), "one fsync (direct); one open_sync (direct); "
+	    "one fsync (direct), 100/s paced") == 0,
+	    "without the default method: the first chosen, direct with --direct=on (%s)",
+	    planned(&o));
+	o.wal_method = method_find("open_sync");
+	ok(strstr(planned(&o), "one open_sync (direct), 100/s paced") != NULL,
+	    "--wal-sync-method's method is the paced one (%s)", planned(&o));
+	o.wal_method = NULL;
+	o.methods = 1u << METHOD_FDATASYNC;
+	o.direct = DIRECT_BOTH;
 	o.direct = DIRECT_OFF;
 	o.groups = (1u << GROUP_SIZES) | (1u << GROUP_DESCRIPTOR) | (1u << GROUP_NOSYNC);
 	ok(strcmp(planned(&o), "sizes 1 * 16kB open_sync write; sizes 2 * 8kB open_sync writes; "

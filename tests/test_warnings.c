@@ -417,6 +417,35 @@ test_sleep(void)
 	    "commit_delay 0: no warning");
 }
 
+/* Row i as the one-write group's paced row of method: no candidate
+ * (method NULL), 100 a second. */
+static void
+make_paced(size_t i, const char *method, uint64_t ops, uint64_t elapsed_ns)
+{
+	make_row(i, method, false, ops, elapsed_ns);
+	rows[i].spec.method = NULL;
+	rows[i].spec.pace_per_sec = 100;
+}
+
+static void
+test_paced(void)
+{
+	const struct advice_warning *w;
+
+	make_row(0, "fdatasync", false, 1000, 1000 * 100000ULL);	/* 100 us */
+	make_paced(1, "fdatasync", 100, 100 * 200000ULL);	/* exactly twice */
+	ok(rules(2, NULL, NULL, "paced_slower") == NULL, "paced exactly twice back to back: no warning");
+	make_paced(1, "fdatasync", 100, 100 * 200100ULL);
+	w = rules(2, NULL, NULL, "paced_slower");
+	ok(w != NULL && strstr(w->message, "100 a second") && strstr(w->message, "syncprobe watch"),
+	    "paced just over twice: paced_slower, pointing at watch");
+	make_paced(1, "fsync", 100, 100 * 900000ULL);
+	ok(rules(2, NULL, NULL, "paced_slower") == NULL,
+	    "a paced row of another method than the back-to-back rows: no comparison");
+	make_paced(1, "fdatasync", 100, 100 * 900000ULL);
+	ok(rules(1, NULL, NULL, "paced_slower") == NULL, "no paced row: no warning");
+}
+
 static void
 test_all_at_once(void)
 {
@@ -461,6 +490,7 @@ main(void)
 	test_direct();
 	test_few_samples();
 	test_sleep();
+	test_paced();
 	test_all_at_once();
 	return tap_done();
 }

@@ -41,6 +41,7 @@ static void warn_writeback(const struct storage_info *st, struct advice *a);
 static void warn_direct(const struct row_result *rows, size_t n, struct advice *a);
 static void warn_few_samples(struct advice *a);
 static void warn_sleep(const struct sleep_result *sleep, struct advice *a);
+static void warn_paced(const struct row_result *rows, size_t n, struct advice *a);
 
 /* "8kB": the bytes one operation of row writes. */
 static void
@@ -312,6 +313,48 @@ warn_sleep(const struct sleep_result *sleep, struct advice *a)
 }
 
 void
+warnings_paced_message(char *buf, size_t len, unsigned long long per_sec,
+    double paced_usecs, double b2b_usecs)
+{
+	snprintf(buf, len, "one commit at a time, %llu a second, took %.1f times as long "
+	    "as back to back (%.1f vs %.1f us): a flush after an idle gap is slower here, "
+	    "so the commits of a lightly loaded server wait longer than any back-to-back "
+	    "figure (this table's, pg_test_fsync's, fio's) says. syncprobe watch measures "
+	    "it over time.", per_sec, paced_usecs / b2b_usecs, paced_usecs, b2b_usecs);
+}
+
+/* The one-write group's paced row against its method's back-to-back row. */
+static void
+warn_paced(const struct row_result *rows, size_t n, struct advice *a)
+{
+	char msg[ADVICE_TEXT_LEN];
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		const struct row_result *p = &rows[i];
+
+		if (p->spec.group != GROUP_ONE || p->spec.pace_per_sec == 0 ||
+		    p->status != ROW_OK || p->ops == 0)
+			continue;
+		for (j = 0; j < n; j++) {
+			const struct row_result *b = &rows[j];
+
+			if (b->spec.group != GROUP_ONE || b->spec.method != p->spec.io ||
+			    b->spec.direct != p->spec.direct || b->status != ROW_OK ||
+			    b->ops == 0 || !(b->mean_usecs > 0.0))
+				continue;
+			if (p->mean_usecs > WARN_PACED_RATIO * b->mean_usecs) {
+				warnings_paced_message(msg, sizeof msg,
+				    (unsigned long long)p->spec.pace_per_sec, p->mean_usecs,
+				    b->mean_usecs);
+				advice_warn(a, warning_codes[WARNING_PACED_SLOWER], "%s", msg);
+			}
+			return;
+		}
+	}
+}
+
+void
 warnings_compute(const struct row_result *rows, size_t n,
     const struct storage_info *st, const struct sleep_result *sleep,
     struct advice *a)
@@ -329,4 +372,5 @@ warnings_compute(const struct row_result *rows, size_t n,
 	warn_direct(rows, n, a);
 	warn_few_samples(a);
 	warn_sleep(sleep, a);
+	warn_paced(rows, n, a);
 }

@@ -16,6 +16,14 @@
 #define WARN_MAX_ROTATIONS_PER_SEC 250.0	/* a 15,000 rpm disk turns 250 times a second */
 #define WARN_MIN_BASIS_OPS        100u	/* fewer: the mean moves between runs */
 #define WARN_SLEEP_OVERSHOOT      2.0	/* a real sleep over twice commit_delay */
+/* A paced commit over twice as long as back to back: a flush after an
+ * idle gap costs that much more (the probe's paced row, and watch). */
+#define WARN_PACED_RATIO          2.0
+
+/* The paced_slower message: at per_sec a second, paced_usecs against
+ * b2b_usecs back to back, as the probe and watch both say it. */
+void warnings_paced_message(char *buf, size_t len, unsigned long long per_sec,
+    double paced_usecs, double b2b_usecs);
 
 /* The warnings, one code each: stable, since scripts match on them. */
 enum warning_code {

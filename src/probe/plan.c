@@ -138,10 +138,55 @@ add_method_rows(const struct options *o, enum group g, unsigned writes,
 	}
 }
 
+/* The method the paced row measures, chosen before anything is measured:
+ * --wal-sync-method; else where plain fsync does not flush the drive's
+ * cache, the method that does (the advice's choice there); else
+ * PostgreSQL's default here, which the advice keeps unless another is
+ * more than 10% faster; else the first chosen method this system has. */
+static const struct method *
+paced_method(const struct options *o)
+{
+	const struct method *want[3] = { o->wal_method, method_writethrough(),
+		method_platform_default() };
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		if (want[i] != NULL && (o->methods & (1u << method_index(want[i]))) &&
+		    method_unavailable(want[i]) == NULL)
+			return want[i];
+	for (i = 0; i < METHOD_COUNT; i++)
+		if ((o->methods & (1u << i)) && method_unavailable(&method_table[i]) == NULL)
+			return &method_table[i];
+	return NULL;
+}
+
+/* One commit at a time, PACED_ROW_PER_SEC a second, with the paced
+ * method: buffered, or direct when only direct rows run. It is no
+ * candidate for the advice (its method field is NULL, as -t etcd's rows'):
+ * the warning paced_slower sets it beside that method's back-to-back row. */
+static void
+add_paced_row(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
+{
+	const struct method *m = paced_method(o);
+	struct row_spec *r;
+
+	/* Only when the one-write test was asked for: the rows -t group adds
+	 * for its advice do not need it. */
+	if (!(o->groups & (1u << GROUP_ONE)) || m == NULL || (r = add_row(specs, n, max)) == NULL)
+		return;
+	row_spec_method(r, GROUP_ONE, m, o->direct == DIRECT_ON, 1, o->block_bytes);
+	r->method = NULL;
+	r->pace_per_sec = PACED_ROW_PER_SEC;
+	r->default_ops = PACED_ROW_OPS;
+	snprintf(r->name, sizeof r->name, "%s%s, %u/s paced", m->name,
+	    o->direct == DIRECT_ON ? " (direct)" : "", PACED_ROW_PER_SEC);
+}
+
 static void
 one_rows(const struct options *o, struct row_spec *specs, size_t *n, size_t max)
 {
 	add_method_rows(o, GROUP_ONE, 1, specs, n, max);
+	add_paced_row(o, specs, n, max);
 }
 
 static void

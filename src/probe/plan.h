@@ -21,6 +21,12 @@
 #define ETCD_SEGMENT_BYTES   64000000ULL
 #define ETCD_RECIPE_BYTES    (22ULL * 1024 * 1024)
 #define ETCD_PACED_OPS       1000u	/* enough for a p99.9 of one */
+/* The one-write group's paced row: one commit at a time, 100 a second
+ * (a lightly loaded server), 100 of them (about a second, what the
+ * default run may grow by), so that the cost of a flush after an idle
+ * gap is a figure of every run. */
+#define PACED_ROW_PER_SEC    100u
+#define PACED_ROW_OPS        100u
 
 struct group_entry {
 	const char *name;	/* for -t and the JSON "group" */

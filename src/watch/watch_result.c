@@ -75,14 +75,13 @@ judge_stalls(const struct watch_setup *setup, struct watch_summary *s)
 static void
 judge_pacing(const struct watch_setup *setup, struct watch_summary *s)
 {
-	if (s->ratio <= WATCH_PACED_RATIO || setup->rate == 0)
+	char msg[ADVICE_TEXT_LEN];
+
+	if (s->ratio <= WARN_PACED_RATIO || setup->rate == 0)
 		return;
-	warn(s, warning_codes[WARNING_PACED_SLOWER],
-	    "at %llu a second the mean commit took %.1f times as long "
-	    "as back to back (%.1f vs %.1f us): a flush after an idle gap is slower, so a "
-	    "lightly loaded server waits longer per commit than a back-to-back probe "
-	    "such as pg_test_fsync reports.", (unsigned long long)setup->rate, s->ratio,
+	warnings_paced_message(msg, sizeof msg, (unsigned long long)setup->rate,
 	    s->paced.mean_usecs, setup->burst.mean_usecs);
+	warn(s, warning_codes[WARNING_PACED_SLOWER], "%s", msg);
 }
 
 void

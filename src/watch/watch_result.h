@@ -13,10 +13,6 @@
 #include "probe/options.h"
 #include "watch/watch_interval.h"
 
-/* A paced mean over this many times the back-to-back one is warned about:
- * the commits of a lightly loaded server wait that much longer than any
- * back-to-back probe says. */
-#define WATCH_PACED_RATIO 2.0
 /* CockroachDB stops a node whose disk sync takes longer than this
  * (storage.max_sync_duration). */
 #define WATCH_FATAL_STALL_NS (20ULL * 1000000000ULL)
