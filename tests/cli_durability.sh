@@ -233,6 +233,13 @@ rc=0
 "$SYNCPROBE" durability write -q -n 3 -f "$WORK/symlink" >"$WORK/acks" 2>"$WORK/werr" || rc=$?
 expect "-f naming a symbolic link: exit 2, never followed" 2 \
     '[ "$(sum "$WORK/random")" = "$before" ] && [ -L "$WORK/symlink" ] && grep -q "already exists" "$WORK/werr"'
+# A refusal is the one line that says why: without -q, and with stdout a
+# file on the target's filesystem, no acks-on-target warning comes first
+# about a run that never starts.
+refused "an existing durability file, without -q: exit 2, the one line 'already exists', no warning first" \
+    "$d/syncprobe-durability" "$d" durability write -n 20 "$d"
+refused "-f naming a symbolic link, without -q: exit 2, the one line, no warning first" \
+    "$WORK/symlink" "$WORK" durability write -n 3 -f "$WORK/symlink"
 write "$WORK/m-fsync_writethrough" -n 3 -m fsync_writethrough
 expect "fsync_writethrough where F_FULLFSYNC is missing: exit 2, no file" 2 \
     '[ -z "$(ls -A "$WORK/m-fsync_writethrough")" ] && grep -q "F_FULLFSYNC" "$WORK/werr"'

@@ -340,11 +340,8 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", w->file.dir, why);
 		return STATUS_USAGE;
 	}
-	/* Said in the header line, and here at once: the run is worth
-	 * restarting with the acknowledgements sent elsewhere. */
+	/* Said in the header line, and on stderr once the run starts. */
 	w->acks_on = durability_acks_on(STDOUT_FILENO, w->file.dirfd, w->file.dir);
-	if (w->acks_on != DURABLE_ACKS_ELSEWHERE && !w->o->quiet)
-		diag_error("warning: %s", durability_acks_on_warning(w->acks_on));
 	w->block = platform_aligned_alloc(page > 0 ? (size_t)page : 4096, w->o->block_bytes);
 	if (w->block == NULL) {
 		snprintf(err, errlen, "record buffer: out of memory");
@@ -403,9 +400,16 @@ writer_create(struct writer *w, char *err, size_t errlen)
 		err[0] = '\0';
 		rc = STATUS_IO;
 	}
-	if (rc != 0 && safefile_remove(&w->file, why, sizeof why) == -1)
-		diag_error("%s: left behind (%s)", w->file.path, why);
-	return rc;
+	if (rc != 0) {
+		if (safefile_remove(&w->file, why, sizeof why) == -1)
+			diag_error("%s: left behind (%s)", w->file.path, why);
+		return rc;
+	}
+	/* Only now that the run has started (every refusal comes before):
+	 * it is worth restarting with the acknowledgements sent elsewhere. */
+	if (w->acks_on != DURABLE_ACKS_ELSEWHERE && !w->o->quiet)
+		diag_error("warning: %s", durability_acks_on_warning(w->acks_on));
+	return 0;
 }
 
 /* One record: write, sync, and only then acknowledge. */
