@@ -120,6 +120,12 @@ fi
 
 # -F conf: the same answer as the text, as settings.
 run -q -F conf -n 30 --rounds 3 --file-size 256k -t group --clients 1,3 --commit-delays 0,40 "$dir"
+# Figures of memory (a tmpfs TMPDIR) leave every setting commented out:
+# read those lines then.
+if grep -q '^# the figures are not of durable storage' "$out"; then
+	grep -v '^#commit_siblings = 5	' "$out" >"$out.on" && mv "$out.on" "$out"
+	sed -i 's/^#\(wal_sync_method\|commit_delay\|commit_siblings\) /\1 /' "$out"
+fi
 tap_check "-F conf -t group: commit_delay measured" grep -q '^commit_delay = [0-9]*	*# measured by -t group: ' "$out"
 settings=$(grep -v '^#' "$out" | sed 's/[ 	]*#.*//; s/ = .*//' | tr '\n' ' ')
 case $settings in

@@ -154,6 +154,22 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
 }
 
+/* Target 0's rows, measured on /dev/shm: tmpfs, no device, so the
+ * nondurable_fs warning says the figures are not of durable storage. */
+static void
+fixture_memory_target(const struct options *o, struct target_result *tr)
+{
+	fixture_target(o, tr, 0);
+	tr->path = "/dev/shm";
+	tr->storage.have_device = false;
+	tr->storage.nlayers = 1;
+	snprintf(tr->storage.filesystem, sizeof tr->storage.filesystem, "tmpfs");
+	snprintf(tr->storage.layers[0].name, sizeof tr->storage.layers[0].name, "tmpfs");
+	tr->advice.nwarnings = 0;
+	warnings_compute(tr->rows, tr->nrows, &tr->storage,
+	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
+}
+
 /* The group-commit experiment at 1, 8 and 32 clients, its sweep made of d,
  * the one-write row's mean: delays never sleep at 1, cost at 8 and pay at
  * 32, where d and 2d beat 0. Each cell's rounds wobble around its rate so
@@ -473,7 +489,7 @@ check_text(const char *name, struct options *o, const struct report *rep)
 int
 main(void)
 {
-	static struct target_result targets[NTARGETS], group_target;
+	static struct target_result targets[NTARGETS], group_target, memory_target;
 	struct options o;
 	struct report rep;
 	size_t t;
@@ -510,6 +526,16 @@ main(void)
 	rep.ntargets = 1;
 	check_golden("conf-failed.txt", report_conf, &rep);
 	check_what_to_set("a target stopped by an error", &rep);
+	rep.targets = targets;
+
+	/* Figures of memory: every setting commented out, and "What to set"
+	 * and the first comment say why. */
+	fixture_memory_target(&o, &memory_target);
+	rep.targets = &memory_target;
+	check_golden("text-memory.txt", report_text, &rep);
+	check_golden("conf-memory.txt", report_conf, &rep);
+	check_what_to_set("a target in memory", &rep);
+	run_free(&memory_target);
 	rep.targets = targets;
 
 	/* A histogram under the rows named; a label; a stop signal. */

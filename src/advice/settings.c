@@ -255,6 +255,19 @@ add_siblings(const struct advice *a, const struct group_result *g, struct settin
 		add_text(s->reason, sizeof s->reason, ", where it did not beat 0");
 }
 
+/* Figures from memory, or from syncs that are skipped, would set the
+ * fastest method and a delay sized to a flush no disk makes: a file of
+ * them dropped into conf.d must set nothing. */
+static void
+mark_not_durable(const struct advice *a, struct settings *out)
+{
+	const struct advice_warning *w = warnings_not_durable(a);
+
+	if (w != NULL)
+		snprintf(out->off, sizeof out->off, "the figures are not of durable "
+		    "storage (warning %s)", w->code);
+}
+
 void
 settings_from_advice(const struct advice *a, const struct group_result *g,
     const struct sleep_result *sleep, size_t block_bytes, struct settings *out)
@@ -268,4 +281,5 @@ settings_from_advice(const struct advice *a, const struct group_result *g,
 	add_delay(a, g, sleep, out);
 	if (a->commit_siblings != DEFAULT_COMMIT_SIBLINGS)
 		add_siblings(a, g, out);
+	mark_not_durable(a, out);
 }

@@ -49,6 +49,10 @@ struct settings {
 	struct setting list[SETTINGS_MAX];
 	size_t n;
 	char none[SETTING_TEXT_LEN];	/* n == 0: why nothing can be set */
+	/* Non-empty: why none of the list may take effect (the figures are
+	 * not of durable storage); "What to set" shows this instead of the
+	 * list, and -F conf comments every setting out. */
+	char off[SETTING_TEXT_LEN];
 };
 
 /* What a basis means, as "What to set" and -F conf say it: "the half
@@ -58,7 +62,9 @@ const char *settings_basis_text(enum setting_basis b);
 /* The settings from the advice (with -t group's cells g, or NULL, and the
  * sleep measured for commit_delay, or NULL): wal_sync_method and
  * commit_delay, and commit_siblings where the advice is not the server's
- * default. block_bytes names the write size in the reasons. */
+ * default. block_bytes names the write size in the reasons. A warning
+ * that the figures cannot be durable (warnings_not_durable) fills
+ * out->off. */
 void settings_from_advice(const struct advice *a, const struct group_result *g,
     const struct sleep_result *sleep, size_t block_bytes, struct settings *out);
 

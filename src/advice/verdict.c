@@ -60,13 +60,10 @@ verdict_result_name(enum verdict_result r)
 const char *
 verdict_caution(const struct advice *a)
 {
-	size_t i, k;
+	const struct advice_warning *w = warnings_find_first(a, caution_codes,
+	    sizeof caution_codes / sizeof caution_codes[0]);
 
-	for (i = 0; i < a->nwarnings; i++)
-		for (k = 0; k < sizeof caution_codes / sizeof caution_codes[0]; k++)
-			if (strcmp(a->warnings[i].code, warning_codes[caution_codes[k]]) == 0)
-				return warning_codes[caution_codes[k]];
-	return NULL;
+	return w != NULL ? w->code : NULL;
 }
 
 /* The row etcd's verdict reads: -t etcd's paced row. */

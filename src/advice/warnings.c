@@ -374,3 +374,27 @@ warnings_compute(const struct row_result *rows, size_t n,
 	warn_sleep(sleep, a);
 	warn_paced(rows, n, a);
 }
+
+const struct advice_warning *
+warnings_find_first(const struct advice *a, const enum warning_code *codes, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < a->nwarnings; i++)
+		for (k = 0; k < n; k++)
+			if (strcmp(a->warnings[i].code, warning_codes[codes[k]]) == 0)
+				return &a->warnings[i];
+	return NULL;
+}
+
+/* The codes warnings_not_durable looks for, in warnings.h's words. */
+static const enum warning_code not_durable_codes[] = {
+	WARNING_IMPLAUSIBLE_FLUSH, WARNING_NONDURABLE_FS, WARNING_VOLATILE_OVERLAY,
+};
+
+const struct advice_warning *
+warnings_not_durable(const struct advice *a)
+{
+	return warnings_find_first(a, not_durable_codes,
+	    sizeof not_durable_codes / sizeof not_durable_codes[0]);
+}

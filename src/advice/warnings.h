@@ -47,6 +47,19 @@ enum warning_code {
  * page's WARNINGS and the tests are checked against it. */
 extern const char *const warning_codes[WARNING_COUNT];
 
+/* The first warning of a whose code is one of codes[0..n-1], or NULL. */
+const struct advice_warning *warnings_find_first(const struct advice *a,
+    const enum warning_code *codes, size_t n);
+
+/* The first warning of a (codes warnings_compute set) that says the
+ * figures cannot be of durable storage at all: flushes faster than
+ * anything durable (implausible_flush), a filesystem in memory
+ * (nondurable_fs), an overlay that skips every sync (volatile_overlay).
+ * NULL when there is none. A cache that may be volatile (nobarrier,
+ * rotational_too_fast, writeback_cache) is not such a warning: the
+ * figures are durable where that cache is battery- or flash-backed. */
+const struct advice_warning *warnings_not_durable(const struct advice *a);
+
 /* Add to a->warnings (a->basis and a->commit_delay_usecs as advice_compute
  * set them) every rule that holds. st and sleep may be NULL (unknown). */
 void warnings_compute(const struct row_result *rows, size_t n,

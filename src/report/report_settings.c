@@ -1,5 +1,6 @@
 /* report_settings.c: "What to set", the block that ends the text report:
- * the settings -F conf makes active, each with how sure it is and why.
+ * the settings -F conf makes active, each with how sure it is and why, or
+ * why none may be (an error, a signal, figures not of durable storage).
  * Both read the one list of advice/settings.h through this file, so the
  * block and the conf lines cannot drift apart. */
 #include "config.h"
@@ -20,7 +21,8 @@ report_settings_of(const struct report *r, const struct target_result *tr,
 {
 	settings_from_advice(&tr->advice, tr->group, tr->sleep.samples > 0 ? &tr->sleep : NULL,
 	    r->options->block_bytes, out);
-	/* A run cut short gives figures from however many operations it had:
+	/* A run cut short gives figures from however many operations it had,
+	 * and figures of memory say nothing of a disk (settings.h's off):
 	 * nothing may take effect from them. */
 	if (tr->failed)
 		snprintf(why_off, len, "the run stopped at an error, so these figures are "
@@ -28,6 +30,8 @@ report_settings_of(const struct report *r, const struct target_result *tr,
 	else if (r->interrupted_by != 0)
 		snprintf(why_off, len, "a signal ended the measuring early, so these "
 		    "figures are not advice");
+	else if (out->off[0] != '\0')
+		snprintf(why_off, len, "%s", out->off);
 	else
 		return true;
 	return false;
