@@ -100,6 +100,38 @@ advise(struct group_result *g, struct advice *a)
 	advice_from_group(g, a);
 }
 
+/* Delay 0 had a slow first round: 100 commits, then 600 in each of four;
+ * the cell 500 in each. Summed, both made 2500: 0%. The mean of the
+ * rounds' ratios (5, then 5/6 four times) said +66.7%. */
+static void
+test_compare_sums(void)
+{
+	struct group_result *g = flat(four_counts, 4);
+	struct group_cell *zero = group_cell_at(g, 0, 0), *c = group_cell_at(g, 0, 1);
+	double pct, noise;
+	unsigned k;
+
+	for (k = 0; k < ROUNDS; k++) {
+		zero->slices[k].commits = k == 0 ? 100 : 600;
+		c->slices[k].commits = 500;
+		zero->slices[k].ns = c->slices[k].ns = 1000000000ULL;
+	}
+	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME,
+	    "one slow round of delay 0: the same");
+	is_near(pct, 0.0, 1e-9, "2500 commits against 2500: %+.4f%%, not the mean "
+	    "ratio's +66.7%%", pct);
+	/* Log ratios ln 5 and ln(5/6) x4: sd 0.8012992 (by hand). */
+	is_near(noise, 170.41425, 1e-3, "noise from the log ratios: %.4f%%", noise);
+	for (k = 0; k < ROUNDS; k++)
+		zero->slices[k].commits = 370;
+	for (k = 0; k < ROUNDS; k++)
+		c->slices[k].commits = 205;
+	ok(group_compare(c, zero, &pct, &noise) == GROUP_WORSE && noise == 0.0,
+	    "205 against 370 each round: worse, no noise");
+	is_near(pct, (205.0 / 370.0 - 1.0) * 100.0, 1e-9, "by %+.2f%%", pct);
+	group_result_free(g);
+}
+
 static void
 test_compare(void)
 {
@@ -134,15 +166,17 @@ test_compare(void)
 		}
 	}
 	v = group_compare(c, zero, &pct, &noise);
-	ok(v == GROUP_SAME, "mean +10%% with sd 10%% over 5 rounds: within noise");
-	is_near(noise, 2.776 * 0.1 / 2.2360680 * 100.0, 1e-6,
-	    "noise is t(4) * sd / sqrt(5): %.4f%%", noise);
-	is_near(pct, 10.0, 1e-9, "and the difference the mean ratio: %+.4f%%", pct);
+	ok(v == GROUP_SAME, "ratios 1.1, 1.2, 1.0, 1.0, 1.2 over 5 rounds: within noise");
+	/* The log ratios' sd is 0.0911797 (by hand): e^(t(4) sd / sqrt 5) - 1. */
+	is_near(noise, 11.98518, 1e-4, "noise is e^(t(4) * sd(log ratio) / sqrt(5)) - 1: "
+	    "%.4f%%", noise);
+	is_near(pct, 10.0, 1e-9, "and the difference the ratio of the sums: %+.4f%%", pct);
 	c->nslices = 1;
 	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && noise == 0.0,
 	    "one round: no noise to judge by, so the same");
 	c->nslices = ROUNDS;
 	group_result_free(g);
+	test_compare_sums();
 }
 
 static void
@@ -286,6 +320,29 @@ test_advice_gain(void)
 	free(a);
 }
 
+/* 1 and 4 clients never slept (siblings 5), yet ran 2.214 and 1.36 times
+ * delay 0's rate by chance: the rule's line says they did not sleep, and
+ * quotes no +121.4% as what the delay did. */
+static void
+test_no_sleep_not_quoted(void)
+{
+	struct group_result *g = flat(four_counts, 4);
+	struct advice *a = calloc(1, sizeof *a);
+
+	scale(g, 0, 2, 2.214);
+	scale(g, 1, 2, 1.36);
+	scale(g, 2, 2, 1.10);
+	advise(g, a);
+	ok(strstr(a->rule_reason, "no sleep at 1 client, no sleep at 4, +10.0% at 16 (better)")
+	    != NULL && strstr(a->rule_reason, "+121.4%") == NULL &&
+	    strstr(a->rule_reason, "+36.0%") == NULL,
+	    "cells that never slept are not quoted against 0: %s", a->rule_reason);
+	ok(strstr(a->delay_reason, "+121.4%") == NULL && strstr(a->delay_reason, "+36.0%") == NULL,
+	    "nor in the delay's reason: %s", a->delay_reason);
+	free(a);
+	group_result_free(g);
+}
+
 static void
 test_rule_not_swept(void)
 {
@@ -346,6 +403,7 @@ main(void)
 	test_finish();
 	test_advice_zero();
 	test_advice_gain();
+	test_no_sleep_not_quoted();
 	test_rule_not_swept();
 	test_cut_short();
 	return tap_done();

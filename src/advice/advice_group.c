@@ -114,8 +114,9 @@ plural(unsigned n)
 	return n == 1 ? "" : "s";
 }
 
-/* "+12.0% at 16 clients (better), -1.0% at 64": delay di against 0 from
- * client count ci on. */
+/* "no sleep at 1 client, +12.0% at 16 (better), -1.0% at 64": delay di
+ * against 0 from client count ci on. A cell that never slept ran as delay
+ * 0 did: its difference from 0 is noise, never quoted as the delay's. */
 static void
 describe_from(struct text *t, const struct group_result *g, size_t ci, size_t di)
 {
@@ -123,9 +124,14 @@ describe_from(struct text *t, const struct group_result *g, size_t ci, size_t di
 
 	for (i = ci; i < g->nclients; i++) {
 		const struct group_cell *c = group_cell_at(g, i, di);
+		const char *unit = i == ci ? (c->clients == 1 ? " client" : " clients") : "";
 
+		if (group_cell_never_slept(c)) {
+			text_add(t, "%sno sleep at %u%s", i > ci ? ", " : "", c->clients, unit);
+			continue;
+		}
 		text_add(t, "%s%+.1f%% at %u%s", i > ci ? ", " : "", c->vs_zero_pct,
-		    c->clients, i == ci ? (c->clients == 1 ? " client" : " clients") : "");
+		    c->clients, unit);
 		if (c->vs_zero != GROUP_SAME)
 			text_add(t, " (%s)", group_verdict_name(c->vs_zero));
 	}

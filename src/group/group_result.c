@@ -120,33 +120,53 @@ slice_rate(const struct group_slice *s)
 	return row_per_sec(s->commits, s->ns);
 }
 
+/* The figure is the ratio of a's commits/s to b's over the rounds they
+ * both ran, each cell's commits and time summed: a mean of per-round
+ * ratios is biased upward (Jensen) and is thrown by one round in which b
+ * had few commits. The noise is the spread of the rounds' log ratios,
+ * which is symmetric in a and b and unbiased for a ratio: h, the 95%
+ * half-width of their mean (Student's t, n-1 degrees of freedom), is
+ * reported as the percent e^h - 1. The verdict keeps its meaning, a
+ * figure beyond +-noise: better when the sum ratio exceeds e^h (outside
+ * the log interval), worse when it trails 1 by more than e^h - 1 (which
+ * is outside it too, as 2 - e^h < e^-h). A round where either cell had no
+ * commits counts in the sums but has no log ratio. */
 enum group_verdict
 group_compare(const struct group_cell *a, const struct group_cell *b,
     double *pct, double *noise)
 {
 	double sum = 0.0, sumsq = 0.0, mean, var;
+	uint64_t ca = 0, cb = 0, na = 0, nb = 0;
 	unsigned k, n = 0;
 
 	for (k = 0; k < a->nslices && k < b->nslices; k++) {
-		double ra = slice_rate(&a->slices[k]), rb = slice_rate(&b->slices[k]), q;
+		const struct group_slice *sa = &a->slices[k], *sb = &b->slices[k];
+		double l;
 
-		if (!(rb > 0.0) || a->slices[k].ns == 0)
+		if (sa->ns == 0 || sb->ns == 0)
 			continue;
-		q = ra / rb;
-		sum += q;
-		sumsq += q * q;
+		ca += sa->commits;
+		na += sa->ns;
+		cb += sb->commits;
+		nb += sb->ns;
+		if (sa->commits == 0 || sb->commits == 0)
+			continue;
+		l = log(slice_rate(sa) / slice_rate(sb));
+		sum += l;
+		sumsq += l * l;
 		n++;
 	}
 	*pct = 0.0;
 	*noise = 0.0;
-	if (n == 0)
+	if (cb == 0)
 		return GROUP_SAME;
-	mean = sum / n;
-	*pct = (mean - 1.0) * 100.0;
+	*pct = (row_per_sec(ca, na) / row_per_sec(cb, nb) - 1.0) * 100.0;
 	if (n < 2)
 		return GROUP_SAME;
+	mean = sum / n;
 	var = (sumsq - sum * mean) / (n - 1);
-	*noise = precision_t95(n - 1) * sqrt(var > 0.0 ? var : 0.0) / sqrt((double)n) * 100.0;
+	*noise = expm1(precision_t95(n - 1) * sqrt(var > 0.0 ? var : 0.0) /
+	    sqrt((double)n)) * 100.0;
 	if (*pct > *noise)
 		return GROUP_BETTER;
 	if (-*pct > *noise)
@@ -189,9 +209,8 @@ finish_cell(struct group_cell *c)
 	c->spread_pct = spread_pct(c);
 }
 
-/* Whether the cell ran as delay 0 did: a delay that never slept. */
-static bool
-never_slept(const struct group_cell *c)
+bool
+group_cell_never_slept(const struct group_cell *c)
 {
 	return c->delay_usecs > 0 && c->delayed == 0;
 }
@@ -211,7 +230,7 @@ finish_client_count(struct group_result *g, size_t ci)
 		struct group_cell *c = group_cell_at(g, ci, di);
 
 		c->vs_zero = group_compare(c, zero, &c->vs_zero_pct, &c->noise_pct);
-		if (never_slept(c))
+		if (group_cell_never_slept(c))
 			c->vs_zero = GROUP_SAME;	/* a difference is noise */
 		else if (c->commits_per_sec > group_cell_at(g, ci, g->best[ci])->commits_per_sec)
 			g->best[ci] = di;
@@ -222,13 +241,13 @@ finish_client_count(struct group_result *g, size_t ci)
 		struct group_cell *c = group_cell_at(g, ci, di);
 
 		c->near_best = c == best || group_compare(c, best, &pct, &noise) != GROUP_WORSE;
-		if (c->near_best && !never_slept(c))
+		if (c->near_best && !group_cell_never_slept(c))
 			g->pick[ci] = di;
 	}
 	for (di = 1; di < n; di++) {
 		struct group_cell *c = group_cell_at(g, ci, di);
 
-		if (never_slept(c))
+		if (group_cell_never_slept(c))
 			c->near_best = zero->near_best;
 	}
 }

@@ -14,10 +14,11 @@
 #include "probe/options.h"
 #include "util/stats.h"
 
-/* The rule for "beat 0": the ratio of a cell's commits/s to delay 0's in
- * the same round, averaged over the rounds, is off 1 by more than its 95%
- * confidence half-width (Student's t with rounds-1 degrees of freedom
- * times the standard error). Round k of every cell of a client count ran
+/* The rule for "beat 0": the ratio of a cell's commits/s to delay 0's,
+ * commits and time summed over the rounds both ran, is off 1 by more than
+ * the 95% confidence half-width of the rounds' log ratios (Student's t
+ * with rounds-1 degrees of freedom times the standard error), as a
+ * percent (group_compare). Round k of every cell of a client count ran
  * back to back, so the pairing cancels the drift they share. A delay that
  * never slept (the siblings gate never opened) is delay 0, whatever the
  * noise says. */
@@ -50,7 +51,7 @@ struct group_cell {
 	double p50_usecs;
 	double p99_usecs;
 	double spread_pct;	/* relative standard deviation of the rounds' rates */
-	double vs_zero_pct;	/* mean of this / delay 0 over rounds, minus 1, in % */
+	double vs_zero_pct;	/* this / delay 0, rounds summed, minus 1, in % */
 	double noise_pct;	/* its 95% confidence half-width, in % */
 	enum group_verdict vs_zero;
 	bool near_best;		/* not worse than the best delay at its client count */
@@ -117,12 +118,19 @@ bool group_result_cut(struct group_result *g, unsigned r, size_t at);
  * not swept. */
 size_t group_rule_index(const struct group_result *g);
 
-/* Compare a with b over their rounds, paired: *pct is the mean of a's rate
- * over b's, minus 1, in percent, *noise its 95% confidence half-width.
+/* Compare a with b over their rounds, paired: *pct is a's rate over b's,
+ * commits and time summed over the rounds both ran, minus 1, in percent,
+ * *noise the 95% confidence half-width of the rounds' log ratios, in
+ * percent (e^h - 1).
  * BETTER when a beats b by more than the noise, WORSE when it trails by
  * more, else SAME (always with fewer than two rounds to pair). */
 enum group_verdict group_compare(const struct group_cell *a, const struct group_cell *b,
     double *pct, double *noise);
+
+/* Whether the cell ran as delay 0 did: a delay whose flushes never slept
+ * (the siblings gate never opened). Its figures against 0 are noise, not
+ * an effect of the delay. */
+bool group_cell_never_slept(const struct group_cell *c);
 
 /* Compute every derived figure. */
 void group_result_finish(struct group_result *g);

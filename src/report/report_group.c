@@ -49,10 +49,11 @@ print_preamble(FILE *out, const struct target_result *tr, size_t number)
 		    g->basis_is_row ? "the one-write row's mean, as the advice" : "that flush",
 		    g->rule_usecs);
 	put_wrapped(out, 0, line);
-	put_wrapped(out, 0, "vs 0: commits/s over delay 0's, round by round; better or "
-	    "worse only beyond the noise, the 95% confidence half-width of that mean "
-	    "(Student's t over the rounds); \"no sleep\": the siblings gate never let the "
-	    "delay sleep. Latency: request taken to record durable, in usecs.");
+	put_wrapped(out, 0, "vs 0: commits/s over delay 0's, both summed over the "
+	    "rounds; better or worse only beyond the noise, the 95% confidence "
+	    "half-width of the rounds' log ratios (Student's t); \"no sleep\": the "
+	    "siblings gate never let the delay sleep. Latency: request taken to record "
+	    "durable, in usecs.");
 	if (g->cut_short)
 		put_wrapped(out, 0, "Cut short by a signal: the cells below are those "
 		    "measured until then, each with the rounds it completed; the slice "
@@ -95,7 +96,7 @@ put_pct(FILE *out, double v, int width, bool sign)
 static const char *
 verdict_word(const struct group_cell *c)
 {
-	if (c->delay_usecs > 0 && c->delayed == 0)
+	if (group_cell_never_slept(c))
 		return "no sleep";
 	return group_verdict_name(c->vs_zero);
 }
