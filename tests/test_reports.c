@@ -486,6 +486,62 @@ check_text(const char *name, struct options *o, const struct report *rep)
 	check_streamed(name, o, rep);
 }
 
+/* Where each column of a group table's cell line starts: the delay and
+ * its label, commits/s, spread, vs 0, noise, the verdict, per flush, p50,
+ * p99 (report_group.c). Each starts with the space that parts it from the
+ * one before. */
+static const size_t group_column_starts[] = { 14, 23, 30, 38, 45, 54, 63, 71 };
+
+/* Every cell line of the group tables in text keeps its columns apart
+ * (a space where each starts) and inside 79 characters. */
+static bool
+group_columns_apart(const char *text)
+{
+	const char *line;
+
+	for (line = text; *line != '\0'; line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != '\0')) {
+		size_t len = strcspn(line, "\n"), k;
+		long us;
+		int at = 0;
+
+		if (sscanf(line, "%6ld us %n", &us, &at) < 1 || at != 10)
+			continue;
+		if (len > 79)
+			return false;
+		for (k = 0; k < sizeof group_column_starts / sizeof group_column_starts[0]; k++)
+			if (group_column_starts[k] < len && line[group_column_starts[k]] != ' ')
+				return false;
+	}
+	return true;
+}
+
+/* Figures too wide for their columns (a noisy, stalled run): each column
+ * still starts with a space, e.g. "+748.3%" and "2154.4%" no longer print
+ * as "+748.3%2154.4%" (the noise loses its decimal). */
+static void
+check_group_columns(const struct report *rep)
+{
+	struct group_result *g = rep->targets[0].group;
+	struct group_cell *c = group_cell_at(g, 1, 1), *d = group_cell_at(g, 1, 2);
+	char *text;
+
+	c->vs_zero_pct = 748.3;
+	c->noise_pct = 2154.4;
+	d->commits_per_sec = 123456789.0;
+	d->spread_pct = 123456.0;
+	d->vs_zero_pct = -99.9;
+	d->noise_pct = 99999.0;
+	d->commits_per_flush = 1234567.0;
+	d->p50_usecs = 12345678.0;
+	d->p99_usecs = 123456789.0;
+	text = render(report_text, rep);
+	ok(text != NULL && strstr(text, "+748.3%  2154%") != NULL && group_columns_apart(text),
+	    "-t group: figures too wide for a column never run into the next");
+	if (text != NULL && !group_columns_apart(text))
+		fprintf(stderr, "%s", text);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -577,6 +633,7 @@ main(void)
 	check_golden("json-group.json", report_json, &rep);
 	check_golden("conf-group.txt", report_conf, &rep);
 	check_what_to_set("-t group", &rep);
+	check_group_columns(&rep);
 
 	for (t = 0; t < NTARGETS; t++)
 		run_free(&targets[t]);

@@ -60,37 +60,47 @@ print_preamble(FILE *out, const struct target_result *tr, size_t number)
 		    "the signal cut is left out, and the experiment advises nothing.");
 }
 
+/* A figure right-aligned in a column of width characters, one of them the
+ * space that parts it from the column before: with decimals where that
+ * fits, none where not, and a bound (">9999999", "<-9999%") past that, so
+ * that a noisy cell or a stalled disk never runs two columns together or
+ * pushes its line past 80 columns. sign shows a + on positive figures;
+ * unit follows the figure ("%" or ""). */
+static void
+put_figure(FILE *out, double v, int width, int decimals, bool sign, const char *unit)
+{
+	int room = width - 1, n;
+	char buf[64];
+
+	n = snprintf(buf, sizeof buf, sign ? "%+.*f%s" : "%.*f%s", decimals, v, unit);
+	if (n > room)
+		n = snprintf(buf, sizeof buf, sign ? "%+.0f%s" : "%.0f%s", v, unit);
+	if (n > room) {
+		const char *bound = v < 0 ? "<-" : sign ? ">+" : ">";
+		int digits = room - (int)strlen(bound) - (int)strlen(unit);
+
+		snprintf(buf, sizeof buf, "%s%.*s%s", bound, digits > 0 ? digits : 0,
+		    "999999999999", unit);
+	}
+	fprintf(out, "%*s", width, buf);
+}
+
 static void
 put_rate(FILE *out, double v)
 {
-	fprintf(out, v < 10000.0 ? "%9.1f" : "%9.0f", v);
+	put_figure(out, v, 9, v < 10000.0 ? 1 : 0, false, "");
 }
 
 static void
 put_latency(FILE *out, double us)
 {
-	fprintf(out, us < 100000.0 ? "%8.1f" : "%8.0f", us);
+	put_figure(out, us, 8, us < 100000.0 ? 1 : 0, false, "");
 }
 
-/* A percentage right-aligned in width columns, its sign shown when sign:
- * one decimal where it fits, none where not, and a bound (">99999%")
- * past that, so a noisy cell never pushes its line past 80 columns. */
 static void
 put_pct(FILE *out, double v, int width, bool sign)
 {
-	char buf[64];
-	int n;
-
-	n = snprintf(buf, sizeof buf, sign ? "%+.1f%%" : "%.1f%%", v);
-	if (n > width)
-		n = snprintf(buf, sizeof buf, sign ? "%+.0f%%" : "%.0f%%", v);
-	if (n > width) {
-		const char *bound = v < 0 ? "<-" : sign ? ">+" : ">";
-
-		snprintf(buf, sizeof buf, "%s%.*s%%", bound, width - 1 - (int)strlen(bound),
-		    "999999999999");
-	}
-	fprintf(out, "%*s", width, buf);
+	put_figure(out, v, width, 1, sign, "%");
 }
 
 static const char *
@@ -115,7 +125,7 @@ print_cell(FILE *out, const struct group_result *g, const struct group_cell *c, 
 		put_pct(out, c->noise_pct, 7, false);
 		fprintf(out, " %-8s", verdict_word(c));
 	}
-	fprintf(out, "%9.2f", c->commits_per_flush);
+	put_figure(out, c->commits_per_flush, 9, 2, false, "");
 	put_latency(out, c->p50_usecs);
 	put_latency(out, c->p99_usecs);
 	fputc('\n', out);
