@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/escape.h"
 
@@ -20,6 +21,11 @@
 #define TPS_SUFFIX     " (without initial connection time)"
 #define TPS_SUFFIX_OLD " (excluding connections establishing)"
 #define WAL_SYNC_SQL   "SELECT wal_sync FROM pg_stat_wal"
+/* pgbench's backends still ending: each reports its WAL counts to
+ * pg_stat_wal as it exits, so the count after a run waits for them. */
+#define BACKENDS_SQL   "SELECT count(*) FROM pg_stat_activity WHERE " \
+	"backend_type = 'client backend' AND pid <> pg_backend_pid()"
+#define BACKENDS_WAIT_TRIES 50	/* of 0.1 s: then the count is read anyway */
 
 int
 pgbench_read_count(const char *s, uint64_t *out)
@@ -110,6 +116,28 @@ bad_tx:
 	return -1;
 }
 
+/* Until no other client backend is left (bounded). */
+static int
+wait_for_backends(struct cluster *c, char *why, size_t len)
+{
+	char out[64];
+	uint64_t n = 1;
+	int i;
+
+	for (i = 0; i < BACKENDS_WAIT_TRIES; i++) {
+		if (cluster_sql(c, BACKENDS_SQL, out, sizeof out, why, len) == -1)
+			return -1;
+		if (pgbench_read_count(out, &n) == -1) {
+			snprintf(why, len, "psql: pg_stat_activity's count is not a count");
+			return -1;
+		}
+		if (n == 0)
+			break;
+		usleep(100000);
+	}
+	return 0;
+}
+
 static int
 wal_syncs(struct cluster *c, uint64_t *n, char *why, size_t len)
 {
@@ -164,7 +192,7 @@ pgbench_run(struct cluster *c, const struct pgbench_run_spec *s,
 	if (rc == -1)
 		return -1;
 	if (s->have_wal) {
-		if (wal_syncs(c, &after_n, why, len) == -1)
+		if (wait_for_backends(c, why, len) == -1 || wal_syncs(c, &after_n, why, len) == -1)
 			return -1;
 		f->have_wal = true;
 		f->wal_syncs = after_n >= before ? after_n - before : 0;
