@@ -313,6 +313,56 @@ fi
 for m in $mounts; do umount "$m" 2>/dev/null || :; done
 for l in $loops; do losetup -d "$l" 2>/dev/null || :; done
 
+# --- Standard output that cannot be written: the one line on stderr
+# says what became of the file, and it is what happened.
+fo=$WORK/full
+mkdir "$fo"
+if [ -c /dev/full ]; then
+	rc=0
+	"$SYNCPROBE" durability write -n 3 --file-size=64k "$fo" >/dev/full 2>"$WORK/werr" || rc=$?
+	expect "stdout /dev/full: exit 1, the file removed, and the one line says so (was: 'kept')" 1 \
+	    '[ -z "$(ls -A "$fo")" ] && [ "$(wc -l <"$WORK/werr")" -eq 1 ] && grep -q "^syncprobe: write standard output: .*; $fo/syncprobe-durability removed, nothing was acknowledged)$" "$WORK/werr"'
+else
+	tap_skip "stdout /dev/full: exit 1, the file removed, and the one line says so" "no /dev/full"
+fi
+
+# A closed pipe. head can close it only after reading the header line, so
+# the file is kept; the writer says so (nothing with -q) and dies of
+# SIGPIPE, 141, as the man page's EXIT STATUS says. SIGPIPE ignored at
+# start (as under nohup): EPIPE is an error, exit 1, in one line.
+# pipe_write PREFIX DIR ARGS...: the writer into DIR through a pipe that
+# head closes after 10 bytes; $rc, $WORK/werr.
+pipe_write() {
+	pw_prefix=$1 pw_dir=$2
+	shift 2
+	mkdir "$pw_dir"
+	{
+		pw_rc=0
+		$pw_prefix "$SYNCPROBE" durability write -n 100000 --file-size=64k "$@" "$pw_dir" \
+		    2>"$WORK/werr" || pw_rc=$?
+		echo "$pw_rc" >"$WORK/pipe.rc"
+	} | head -c 10 >/dev/null
+	rc=$(cat "$WORK/pipe.rc")
+}
+if [ -n "$DEFAULT_SIGNALS" ]; then
+	pipe_write "$DEFAULT_SIGNALS" "$WORK/pipe"
+	expect "into a pipe closed after 10 bytes: dies of SIGPIPE (141), the file kept, one line saying so (was: exit 1, two lines)" 141 \
+	    '[ -f "$WORK/pipe/syncprobe-durability" ] && [ "$(wc -l <"$WORK/werr")" -eq 1 ] && grep -q "^syncprobe: $WORK/pipe/syncprobe-durability: kept, [0-9]* records acknowledged (stopped: standard output closed); after the power cut, check it with syncprobe durability verify$" "$WORK/werr"'
+	pipe_write "$DEFAULT_SIGNALS" "$WORK/pipe-q" -q
+	expect "... with -q: dies of SIGPIPE (141) in silence, the file kept" 141 \
+	    '[ -f "$WORK/pipe-q/syncprobe-durability" ] && [ ! -s "$WORK/werr" ]'
+else
+	tap_skip "into a closed pipe: dies of SIGPIPE, the file kept" "no env --default-signal or perl"
+	tap_skip "... with -q: in silence" "no env --default-signal or perl"
+fi
+if env --ignore-signal=PIPE true 2>/dev/null; then
+	pipe_write "env --ignore-signal=PIPE" "$WORK/pipe-ign"
+	expect "into a closed pipe, SIGPIPE ignored at start: exit 1, the file kept, the one line says so" 1 \
+	    '[ -f "$WORK/pipe-ign/syncprobe-durability" ] && [ "$(wc -l <"$WORK/werr")" -eq 1 ] && grep -q "^syncprobe: write standard output: .*; $WORK/pipe-ign/syncprobe-durability kept, [0-9]* records acknowledged: check it with syncprobe durability verify)$" "$WORK/werr"'
+else
+	tap_skip "into a closed pipe, SIGPIPE ignored at start: exit 1" "no env --ignore-signal"
+fi
+
 # --- Ways the writer ends: --for, a signal, SIGKILL.
 write "$WORK/for" --for=200ms --pattern=append --file-size=64k
 expect "--for=200ms: ends by itself, exit 0, end line 'time'" 0 \

@@ -40,6 +40,8 @@ struct writer {
 	struct safefile file;
 	char named[PATH_MAX];	/* its absolute path, for the header line */
 	enum durable_acks_on acks_on;	/* where standard output goes */
+	bool pipe_ignored;	/* SIGPIPE was ignored at start */
+	int out_errno;		/* why standard output failed, or 0 */
 	int fd;
 	unsigned char *block;	/* one block, aligned for direct I/O */
 };
@@ -154,14 +156,43 @@ report_error(const char *msg)
 
 /* SIGINT, SIGTERM and SIGHUP end the writer after the record in hand
  * (cleanup_stop_flag); until the header line is out, these and every
- * other terminating signal remove the file (util/cleanup). A closed
- * standard output is an error to report (EPIPE), not a silent death, so
- * SIGPIPE is ignored first (cleanup leaves an ignored signal ignored). */
-static void
+ * other terminating signal remove the file (util/cleanup). SIGPIPE is
+ * ignored here (cleanup leaves an ignored signal ignored), so that a
+ * closed standard output comes back as EPIPE while the writer can still
+ * decide the file's fate and say it; then it dies of SIGPIPE, as a
+ * pipeline expects (out_closed). Returns whether SIGPIPE was ignored at
+ * start (as under nohup): EPIPE is then an error like any other. */
+static bool
 install_signals(void)
 {
+	struct sigaction old;
+	bool ignored = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+
 	signal(SIGPIPE, SIG_IGN);
 	cleanup_install();
+	return ignored;
+}
+
+/* Whether standard output failed as a closed pipe that SIGPIPE, had it
+ * not been ignored here, would have ended the writer on. */
+static bool
+out_closed(const struct writer *w)
+{
+	return w->out_errno == EPIPE && !w->pipe_ignored;
+}
+
+/* Die of SIGPIPE, as the write into the closed pipe would have: the shell
+ * sees 141, and a pipeline's reader that stopped early no error. */
+static void
+die_of_sigpipe(void)
+{
+	sigset_t set;
+
+	signal(SIGPIPE, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(SIGPIPE);
 }
 
 /* 64 random bits, so that no two runs share an id; the clock and the pid
@@ -279,15 +310,17 @@ check_direct_alignment(const struct writer *w, char *err, size_t errlen)
 	return -1;
 }
 
+/* One line on standard output, flushed: a record is acknowledged only
+ * once its line is out. -1 with w->out_errno set when it cannot be: the
+ * caller knows what then becomes of the file, and says it. */
 static int
-print_line(const char *line, const char *path)
+print_line(struct writer *w, const char *line)
 {
-	if (fputs(line, stdout) == EOF || fflush(stdout) == EOF) {
-		diag_error("write standard output: %s (the acknowledgements "
-		    "have nowhere to go; %s kept)", strerror(errno), path);
-		return -1;
-	}
-	return 0;
+	errno = 0;
+	if (fputs(line, stdout) != EOF && fflush(stdout) != EOF)
+		return 0;
+	w->out_errno = errno != 0 ? errno : EIO;
+	return -1;
 }
 
 /* The file's path for the header line, absolute, so that the verifier
@@ -362,14 +395,41 @@ stop_before_acks(struct writer *w)
 	cleanup_die();
 }
 
+/* A setup that failed once the file was made: nothing from it was
+ * acknowledged, so it is removed, and when standard output was what
+ * failed, err says so and what became of the file. A closed pipe, the
+ * file removed: the writer dies of SIGPIPE, silent, as a signal before
+ * the first acknowledgement leaves it (stop_before_acks). */
+static void
+writer_discard(struct writer *w, char *err, size_t errlen)
+{
+	char why[ERR_LEN];
+	bool removed = safefile_remove(&w->file, why, sizeof why) == 0;
+
+	if (w->out_errno == 0) {
+		if (!removed)
+			diag_error("%s: left behind (%s)", w->file.path, why);
+		return;
+	}
+	if (removed && out_closed(w))
+		die_of_sigpipe();
+	if (removed)
+		snprintf(err, errlen, "write standard output: %s (the acknowledgements have "
+		    "nowhere to go; %s removed, nothing was acknowledged)",
+		    strerror(w->out_errno), w->file.path);
+	else
+		snprintf(err, errlen, "write standard output: %s (nothing was acknowledged; "
+		    "%s left behind: %s)", strerror(w->out_errno), w->file.path, why);
+}
+
 /* Create, fill and reopen the file, and print the header line. Returns
  * the exit status, 0 when the records can start; err is empty when the
  * message was already printed. A file this made is removed again on
- * failure: nothing from it was acknowledged. */
+ * failure (writer_discard). */
 static int
 writer_create(struct writer *w, char *err, size_t errlen)
 {
-	char line[DURABLE_LINE_MAX], why[ERR_LEN];
+	char line[DURABLE_LINE_MAX];
 	int rc, reopened = 0;
 
 	if (create_file(w, err, errlen) == -1)
@@ -396,13 +456,10 @@ writer_create(struct writer *w, char *err, size_t errlen)
 	 * must leave it. */
 	if (rc == 0)
 		safefile_keep(&w->file);
-	if (rc == 0 && print_line(line, w->file.path) == -1) {
-		err[0] = '\0';
+	if (rc == 0 && print_line(w, line) == -1)
 		rc = STATUS_IO;
-	}
 	if (rc != 0) {
-		if (safefile_remove(&w->file, why, sizeof why) == -1)
-			diag_error("%s: left behind (%s)", w->file.path, why);
+		writer_discard(w, err, errlen);
 		return rc;
 	}
 	/* Only now that the run has started (every refusal comes before):
@@ -431,7 +488,7 @@ write_record(struct writer *w, uint64_t seq)
 		return -1;
 	}
 	durable_ack_line(line, sizeof line, w->header.run_id, seq, off);
-	return print_line(line, w->file.path);
+	return print_line(w, line);
 }
 
 /* Records until stopped; the number of the last acknowledged one in
@@ -465,24 +522,47 @@ writer_loop(struct writer *w, uint64_t *last, enum durable_end *why)
 	}
 }
 
+/* Standard output failed after the header line: the file is kept (what
+ * reached the reader promised records in it), and the one line on stderr
+ * says so. A closed pipe is no error: the note a stop signal gives
+ * (unless -q), then death by SIGPIPE; any other failure is exit 1. */
+static int
+writer_report_out_failed(const struct writer *w, uint64_t last, bool closed_ok)
+{
+	if (out_closed(w) && closed_ok) {
+		if (!w->o->quiet)
+			diag_error("%s: kept, %llu records acknowledged (stopped: standard "
+			    "output closed); after the power cut, check it with syncprobe "
+			    "durability verify", w->file.path, (unsigned long long)last);
+		die_of_sigpipe();
+	}
+	diag_error("write standard output: %s (the acknowledgements have nowhere to go; "
+	    "%s kept, %llu records acknowledged: check it with syncprobe durability verify)",
+	    strerror(w->out_errno), w->file.path, (unsigned long long)last);
+	return STATUS_IO;
+}
+
 /* The end line (unless standard output is what failed) and the close;
  * the exit status. */
 static int
 writer_finish(struct writer *w, uint64_t last, enum durable_end why)
 {
 	char line[DURABLE_LINE_MAX];
-	int rc = why == DURABLE_END_ERROR ? STATUS_IO : 0;
+	int rc = why == DURABLE_END_ERROR && w->out_errno == 0 ? STATUS_IO : 0;
+	bool closed_ok = true;
 
-	if (!ferror(stdout)) {
+	if (w->out_errno == 0) {
 		durable_end_line(line, sizeof line, w->header.run_id, last, why);
-		if (print_line(line, w->file.path) == -1)
-			rc = STATUS_IO;
+		(void)print_line(w, line);
 	}
 	if (close(w->fd) == -1) {
 		diag_error("close %s: %s", w->file.path, strerror(errno));
 		rc = STATUS_IO;
+		closed_ok = false;
 	}
 	w->fd = -1;
+	if (w->out_errno != 0)
+		return writer_report_out_failed(w, last, closed_ok);
 	if (!w->o->quiet)
 		diag_error("%s: kept, %llu records acknowledged (stopped: "
 		    "%s); after the power cut, check it with syncprobe durability verify",
@@ -503,7 +583,7 @@ durability_write(const struct options *o)
 	w.o = o;
 	w.fd = -1;
 	w.file.dirfd = -1;
-	install_signals();
+	w.pipe_ignored = install_signals();
 	rc = writer_prepare(&w, err, sizeof err);
 	if (rc == 0)
 		rc = writer_create(&w, err, sizeof err);
