@@ -133,7 +133,7 @@ too_small() {
 too_small "--file-size 4k for one 8k block" 8kB -t one --file-size 4k
 too_small "--file-size 8k for two 8k blocks" 16kB -t two --file-size 8k
 too_small "--file-size 16k for one 32k block" 32kB -t one -b 32k --file-size 16k
-too_small "--file-size 8k for the 16k sizes group" 16kB -t sizes -b 1k --file-size 8k
+too_small "--file-size 8k for the 16k sizes group" 16kB -t sizes --file-size 8k
 refused "--file-size 'lots' refused" "--file-size 'lots'" "$dir" -q -n 5 --file-size lots "$dir"
 
 refused "unknown --tests name" "--tests 'bogus'" "$dir" -q -n 5 --tests bogus "$dir"

@@ -155,6 +155,20 @@ refused "--record-size=0 refused" "--record-size '0'" "$dir" --record-size=0 "$d
 refused "--record-size=2M refused" "--record-size '2M'" "$dir" --record-size=2M "$dir"
 refused_exactly "syncprobe: --file-size '8kB': too small for the chosen tests (at least 176kB)" \
 	"$dir" -t group --clients 1000 --file-size 8k "$dir"
+# A -m naming only methods this system lacks: the experiment would have
+# to flush with another one, so it is refused (where the system has the
+# method, -t one measures it and the case does not arise).
+run -q -F json -n 1 --rounds 1 --file-size 64k -t one --direct=off -m fsync_writethrough "$dir"
+if grep -q '"unsupported"' "$WORK/out"; then
+	refused "-t group -m fsync_writethrough without F_FULLFSYNC: refused" "--methods" \
+		"$dir" -t group -m fsync_writethrough "$dir"
+	tap_check "and the message says why and names the methods there are" grep -q \
+		"^syncprobe: --methods: the 'group' test needs a method this system has (fsync_writethrough: .*; it has .*fdatasync" \
+		"$WORK/err"
+else
+	tap_skip "-t group -m fsync_writethrough without F_FULLFSYNC" "this system has it"
+	tap_skip "and the message" "this system has it"
+fi
 # The experiment's options without it would do nothing: refused.
 refused_exactly "syncprobe: --clients: only -t group uses it (add group to --tests)" \
 	"$dir" --clients 4 "$dir"

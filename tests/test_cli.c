@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "probe/plan.h"
 #include "tap.h"
 
 #define MAX_ARGS 8
@@ -137,21 +138,27 @@ test_elsewhere(void)
 		}
 }
 
-/* The probe's options that need a test group, without it. */
+/* The probe's options that need a test group, given with a group outside
+ * their set. */
 static void
 test_groups(void)
 {
 	const struct cli_command *cmd = &cli_probe_command;
-	char spelled[96], want[96], err[ERR_MAX];
+	char spelled[96], want[96], err[ERR_MAX], group[32];
 	size_t i;
 	int rc;
 
 	for (i = 0; i < cmd->noptions; i++) {
 		const struct cli_option *opt = &cmd->options[i];
-		char *args[] = { (char *)syncprobe, (char *)"-t", (char *)"one", spelled, NULL };
+		char *args[] = { (char *)syncprobe, (char *)"-t", group, spelled, NULL };
+		unsigned g;
 
 		if (opt->groups == 0)
 			continue;
+		for (g = 0; g < GROUP_COUNT && (opt->groups & (1u << g)); g++)
+			continue;
+		ok(g < GROUP_COUNT, "--%s leaves a group out", opt->name);
+		snprintf(group, sizeof group, "%s", plan_group_name((enum group)g));
 		ok(opt->example != NULL, "--%s has an example value", opt->name);
 		snprintf(spelled, sizeof spelled, "--%s=%s", opt->name,
 		    opt->example != NULL ? opt->example : "x");
@@ -159,7 +166,59 @@ test_groups(void)
 		err[strcspn(err, "\n")] = '\0';
 		snprintf(want, sizeof want, "syncprobe: --%s: only -t ", opt->name);
 		ok(rc == 2 && strncmp(err, want, strlen(want)) == 0,
-		    "-t one %s: exit 2, naming the group it needs (exit %d: %s)", spelled, rc, err);
+		    "-t %s %s: exit 2, naming the groups it needs (exit %d: %s)", group,
+		    spelled, rc, err);
+	}
+}
+
+/* The exact message for each option refused where it does nothing. */
+static void
+test_group_messages(void)
+{
+	static const struct {
+		const char *tests, *option, *want;
+	} cases[] = {
+		{ "etcd", "-mfsync", "--methods: only -t one, two or group uses it" },
+		{ "nosync", "--methods=fsync", "--methods: only -t one, two or group uses it" },
+		{ "sizes", "-mfdatasync", "--methods: only -t one, two or group uses it" },
+		{ "etcd", "-b4k", "--block-size: only -t one, two, descriptor, nosync or group "
+		  "uses it" },
+		{ "sizes", "--block-size=4k", "--block-size: only -t one, two, descriptor, nosync "
+		  "or group uses it" },
+		{ "etcd", "--pattern=append", "--pattern: only -t one, two, sizes, descriptor, "
+		  "nosync or group uses it" },
+		{ "etcd", "--file-size=1G", "--file-size: only -t one, two, sizes, descriptor, "
+		  "nosync or group uses it" },
+		{ "etcd", "-fx", "--filename: only -t one, two, sizes, descriptor, nosync or "
+		  "group uses it" },
+		{ "nosync", "--direct=on", "--direct: only -t one, two, sizes or group uses it" },
+		{ "descriptor", "--direct=on", "--direct: only -t one, two, sizes or group uses it" },
+		{ "etcd", "--direct=on", "--direct: only -t one, two, sizes or group uses it" },
+	};
+	char want[256], err[ERR_MAX];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *args[] = { (char *)syncprobe, (char *)"-t", (char *)cases[i].tests,
+		    (char *)cases[i].option, NULL };
+
+		rc = run(args, err, sizeof err);
+		err[strcspn(err, "\n")] = '\0';
+		snprintf(want, sizeof want, "syncprobe: %s (add one of them to --tests)",
+		    cases[i].want);
+		ok(rc == 2 && strcmp(err, want) == 0, "-t %s %s: exit 2, '%s' (exit %d: %s)",
+		    cases[i].tests, cases[i].option, want, rc, err);
+	}
+	{
+		char *args[] = { (char *)syncprobe, (char *)"-t", (char *)"one",
+		    (char *)"--clients=4", NULL };
+
+		rc = run(args, err, sizeof err);
+		err[strcspn(err, "\n")] = '\0';
+		ok(rc == 2 && strcmp(err, "syncprobe: --clients: only -t group uses it (add "
+		    "group to --tests)") == 0, "a one-group option names its group (exit %d: %s)",
+		    rc, err);
 	}
 }
 
@@ -221,5 +280,6 @@ main(void)
 	test_values();
 	test_elsewhere();
 	test_groups();
+	test_group_messages();
 	return tap_done();
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "probe/method.h"
+#include "probe/plan.h"
 #include "advice/warnings.h"
 
 static void
@@ -24,9 +25,16 @@ judge_flush_basis(const struct options *o, const struct target_result *tr,
     double *rule_mean_usecs)
 {
 	struct advice_input in;
+	const struct method *m;
 
 	advice_input_of(o, &in);
-	return advice_flush_basis(tr->rows, tr->nrows, &in, rule_mean_usecs);
+	m = advice_flush_basis(tr->rows, tr->nrows, &in, rule_mean_usecs);
+	/* No chosen method's row ran (O_DIRECT refused, say): the platform
+	 * default is one only when -m chose it; else the first chosen one
+	 * this system has (plan_validate made sure of one). */
+	if (!(o->methods & (1u << method_index(m))) && plan_first_available(o->methods) != NULL)
+		m = plan_first_available(o->methods);
+	return m;
 }
 
 void

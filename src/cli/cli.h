@@ -147,6 +147,12 @@ void cli_option_values(const struct cli_option *opt, const char *sep, char *buf,
 /* The names of the probe's groups in the mask, joined with ",". */
 void cli_group_names(unsigned groups, char *buf, size_t len);
 
+/* Whether the mask names exactly one group. */
+bool cli_one_group(unsigned groups);
+
+/* The same for a sentence: "one, two or group". */
+void cli_group_list(unsigned groups, char *buf, size_t len);
+
 /* The bash completion script for every command, from the same rows. */
 void cli_completion_bash(FILE *out);
 

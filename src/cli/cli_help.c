@@ -76,7 +76,9 @@ print_option(FILE *out, const struct cli_option *opt)
 		    opt->has_arg == optional_argument ? "[=%s]" : "=%s", arg);
 	}
 	expand(opt, opt->help, help, sizeof help);
-	if (opt->groups != 0) {
+	/* "-t NAME:" for an option of one group; one of several keeps its
+	 * text as it is, and its refusal names them. */
+	if (cli_one_group(opt->groups)) {
 		cli_group_names(opt->groups, groups, sizeof groups);
 		snprintf(text, sizeof text, "-t %s: %s", groups, help);
 	} else {

@@ -60,6 +60,30 @@ cli_group_names(unsigned groups, char *buf, size_t len)
 		}
 }
 
+bool
+cli_one_group(unsigned groups)
+{
+	return groups != 0 && (groups & (groups - 1)) == 0;
+}
+
+void
+cli_group_list(unsigned groups, char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned left = groups;
+	int g, n;
+
+	buf[0] = '\0';
+	for (g = 0; g < GROUP_COUNT && used < len; g++)
+		if (left & (1u << g)) {
+			left &= ~(1u << g);
+			n = snprintf(buf + used, len - used, "%s%s",
+			    used == 0 ? "" : left == 0 ? " or " : ", ",
+			    plan_group_name((enum group)g));
+			used += n > 0 ? (size_t)n : 0;
+		}
+}
+
 void
 cli_option_values(const struct cli_option *opt, const char *sep, char *buf, size_t len)
 {

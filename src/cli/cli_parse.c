@@ -171,7 +171,9 @@ where_it_applies(const struct cli_table *t, const struct cli_option *opt, char *
 		if (row == NULL)
 			continue;
 		cli_command_title(t->commands[c], title, sizeof title);
-		if (row->groups != 0) {
+		/* An option of several groups is named by its command alone:
+		 * the probe's refusal of it names them. */
+		if (cli_one_group(row->groups)) {
 			cli_group_names(row->groups, groups, sizeof groups);
 			n = snprintf(buf + used, len - used, "%s%s -t %s", used ? ", " : "",
 			    title, groups);
@@ -290,7 +292,7 @@ static void
 check_groups(const struct cli_parsed *p, const void *settings)
 {
 	const struct cli_command *cmd = p->cmd;
-	char what[64], names[64], why[200];
+	char what[64], names[96], why[320];
 	size_t i;
 
 	for (i = 0; i < cmd->noptions; i++) {
@@ -299,9 +301,10 @@ check_groups(const struct cli_parsed *p, const void *settings)
 		if (!p->given[i] || opt->groups == 0 || cmd->groups == NULL ||
 		    (cmd->groups(settings) & opt->groups))
 			continue;
-		cli_group_names(opt->groups, names, sizeof names);
+		cli_group_list(opt->groups, names, sizeof names);
 		snprintf(what, sizeof what, "--%s", opt->name);
-		snprintf(why, sizeof why, "only -t %s uses it (add %s to --tests)", names, names);
+		snprintf(why, sizeof why, "only -t %s uses it (add %s to --tests)", names,
+		    cli_one_group(opt->groups) ? names : "one of them");
 		cli_die_usage(what, why);
 	}
 }

@@ -17,8 +17,6 @@
 #include "util/names.h"
 #include "util/safefile.h"
 
-#define GROUP_BIT(g) (1u << (g))
-
 static int
 set_groups(void *s, const char *arg, char *err, size_t errlen)
 {
@@ -162,27 +160,31 @@ static const struct cli_option probe_options[] = {
 	  .parse = cli_set_ops, .example = "2" },
 	{ .name = "filename", .letter = 'f', .has_arg = required_argument, .arg = "FILE",
 	  .help = "use exactly this test file; it must not exist",
-	  .parse = cli_set_filename, .kind = CLI_VALUE_FILE, .example = "x" },
+	  .parse = cli_set_filename, .groups = PLAN_TEST_FILE_GROUPS,
+	  .kind = CLI_VALUE_FILE, .example = "x" },
 	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
 	  .help = "write unit, {}, a power of two (default 8k)", .range = cli_block_range,
-	  .parse = cli_set_block_size, .example = "8k" },
+	  .parse = cli_set_block_size, .groups = PLAN_BLOCK_GROUPS, .example = "8k" },
 	{ .name = "file-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "size of the preallocated test file (default 16M)",
-	  .parse = cli_set_file_size, .example = "64k" },
+	  .parse = cli_set_file_size, .groups = PLAN_TEST_FILE_GROUPS,
+	  .example = "64k" },
 	{ .name = "tests", .letter = 't', .has_arg = required_argument, .arg = "LIST",
 	  .help = "{} or all (default: all but the group-commit experiment and etcd)",
 	  .parse = set_groups, .kind = CLI_VALUE_LIST, .values = cli_groups_values,
 	  .example = "one" },
 	{ .name = "methods", .letter = 'm', .has_arg = required_argument, .arg = "LIST",
-	  .help = "{} or all (default)", .parse = cli_set_methods, .kind = CLI_VALUE_LIST,
-	  .values = cli_methods_values, .example = "fdatasync" },
+	  .help = "{} or all (default)", .parse = cli_set_methods, .groups = PLAN_METHOD_GROUPS,
+	  .kind = CLI_VALUE_LIST, .values = cli_methods_values, .example = "fdatasync" },
 	{ .name = "direct", .has_arg = required_argument, .arg = "{}",
 	  .help = "buffered and O_DIRECT rows, only direct, or only buffered (default both)",
-	  .parse = cli_set_direct, .kind = CLI_VALUE_CHOICE, .values = options_direct_choices,
+	  .parse = cli_set_direct, .groups = PLAN_DIRECT_GROUPS,
+	  .kind = CLI_VALUE_CHOICE, .values = options_direct_choices,
 	  .example = "off" },
 	{ .name = "pattern", .has_arg = required_argument, .arg = "{}",
 	  .help = "rewrite the same blocks (default) or move through the file",
-	  .parse = cli_set_pattern, .kind = CLI_VALUE_CHOICE, .values = options_pattern_choices,
+	  .parse = cli_set_pattern, .groups = PLAN_PATTERN_GROUPS,
+	  .kind = CLI_VALUE_CHOICE, .values = options_pattern_choices,
 	  .example = "append" },
 	{ .name = "wal-sync-method", .has_arg = required_argument, .arg = "METHOD",
 	  .help = "base commit_delay on this method (the server's)",
@@ -193,28 +195,28 @@ static const struct cli_option probe_options[] = {
 	  .parse = set_rounds, .example = "1" },
 	{ .name = "clients", .has_arg = required_argument, .arg = "LIST",
 	  .help = "committers at once, each with a client (default 1,4,16,64)",
-	  .parse = set_clients, .groups = GROUP_BIT(GROUP_GROUP), .example = "4" },
+	  .parse = set_clients, .groups = PLAN_BIT(GROUP_GROUP), .example = "4" },
 	{ .name = "commit-delays", .has_arg = required_argument, .arg = "LIST",
 	  .help = "commit_delay values in us (default 0 and 1/4 to 4 times the flush time)",
-	  .parse = set_commit_delays, .groups = GROUP_BIT(GROUP_GROUP), .example = "0,10" },
+	  .parse = set_commit_delays, .groups = PLAN_BIT(GROUP_GROUP), .example = "0,10" },
 	{ .name = "commit-siblings", .has_arg = required_argument, .arg = "N",
 	  .help = "the server's commit_siblings, {} (default 5)", .range = cli_siblings_range,
-	  .parse = set_commit_siblings, .groups = GROUP_BIT(GROUP_GROUP), .example = "7" },
+	  .parse = set_commit_siblings, .groups = PLAN_BIT(GROUP_GROUP), .example = "7" },
 	{ .name = "txn-work", .has_arg = required_argument, .arg = "DURATION",
 	  .help = "CPU work per transaction, {} (default 30us)", .range = cli_txn_work_range,
-	  .parse = set_txn_work, .groups = GROUP_BIT(GROUP_GROUP), .example = "0" },
+	  .parse = set_txn_work, .groups = PLAN_BIT(GROUP_GROUP), .example = "0" },
 	{ .name = "record-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "log bytes per commit, {} (default 112)", .range = cli_record_range,
-	  .parse = set_record_size, .groups = GROUP_BIT(GROUP_GROUP), .example = "112" },
+	  .parse = set_record_size, .groups = PLAN_BIT(GROUP_GROUP), .example = "112" },
 	{ .name = "etcd-write-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "bytes per WAL append, {} (default 2300, fio's recipe)",
 	  .range = cli_etcd_write_range,
-	  .parse = set_etcd_write_size, .groups = GROUP_BIT(GROUP_ETCD), .example = "4k" },
+	  .parse = set_etcd_write_size, .groups = PLAN_BIT(GROUP_ETCD), .example = "4k" },
 	{ .name = "etcd-rate", .has_arg = required_argument, .arg = "N",
 	  .range = cli_etcd_rate_range,
 	  .help = "the paced row's appends a second, {} (default 150, as etcdctl "
 	  "check perf's small load)",
-	  .parse = set_etcd_rate, .groups = GROUP_BIT(GROUP_ETCD), .example = "500" },
+	  .parse = set_etcd_rate, .groups = PLAN_BIT(GROUP_ETCD), .example = "500" },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "report format (default text)", .parse = cli_set_format,
 	  .kind = CLI_VALUE_CHOICE, .values = cli_formats_values, .example = "json" },
@@ -279,7 +281,7 @@ check_file_size(const struct options *o, char *err, size_t errlen)
 {
 	uint64_t need = plan_min_file_bytes(o);
 
-	if ((o->groups & GROUP_BIT(GROUP_GROUP)) && group_file_bytes(o) > need)
+	if ((o->groups & PLAN_BIT(GROUP_GROUP)) && group_file_bytes(o) > need)
 		need = group_file_bytes(o);
 	return options_check_file_size(o->file_bytes, need, "the chosen tests", err, errlen);
 }

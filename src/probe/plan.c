@@ -362,6 +362,37 @@ plan_parse_groups(const char *s, unsigned *out, char *err, size_t errlen)
 	return options_parse_names(s, &group_names, plan_all_groups(), "tests", out, err, errlen);
 }
 
+/* The first of the chosen methods this system has, or NULL. */
+const struct method *
+plan_first_available(unsigned methods)
+{
+	size_t i;
+
+	for (i = 0; i < METHOD_COUNT; i++)
+		if ((methods & (1u << i)) && method_unavailable(&method_table[i]) == NULL)
+			return &method_table[i];
+	return NULL;
+}
+
+/* The experiment flushes with one of the chosen methods: with none this
+ * system has, it would have to take another one. */
+static int
+check_group_methods(const struct options *o, char *err, size_t errlen)
+{
+	char have[128];
+	size_t i;
+
+	if (!(o->groups & (1u << GROUP_GROUP)) || plan_first_available(o->methods) != NULL)
+		return 0;
+	for (i = 0; i < METHOD_COUNT && !(o->methods & (1u << i)); i++)
+		continue;
+	method_available_names(", ", have, sizeof have);
+	snprintf(err, errlen, "--methods: the '%s' test needs a method this system has "
+	    "(%s: %s; it has %s)", plan_group_name(GROUP_GROUP), method_table[i].name,
+	    method_unavailable(&method_table[i]), have);
+	return -1;
+}
+
 int
 plan_validate(const struct options *o, char *err, size_t errlen)
 {
@@ -394,5 +425,5 @@ plan_validate(const struct options *o, char *err, size_t errlen)
 		    method_unavailable(o->wal_method));
 		return -1;
 	}
-	return 0;
+	return check_group_methods(o, err, errlen);
 }

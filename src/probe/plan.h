@@ -28,6 +28,23 @@
 #define PACED_ROW_PER_SEC    100u
 #define PACED_ROW_OPS        100u
 
+/* The groups each row option changes, from the row builders in plan.c, so
+ * that an option given with none of them chosen is refused rather than
+ * ignored. sizes writes 16kB with open_sync whatever -b and -m say;
+ * descriptor and nosync are buffered; etcd appends its own writes with
+ * its own method to a segment of its own, never to the test file (-f,
+ * --file-size); group flushes -b pages with a -m method and measures the
+ * one and two rows it adds (plan_added_groups) with --direct and
+ * --pattern. */
+#define PLAN_BIT(g)             (1u << (g))
+#define PLAN_METHOD_GROUPS      (PLAN_BIT(GROUP_ONE) | PLAN_BIT(GROUP_TWO) | \
+				 PLAN_BIT(GROUP_GROUP))
+#define PLAN_DIRECT_GROUPS      (PLAN_METHOD_GROUPS | PLAN_BIT(GROUP_SIZES))
+#define PLAN_BLOCK_GROUPS       (PLAN_METHOD_GROUPS | PLAN_BIT(GROUP_DESCRIPTOR) | \
+				 PLAN_BIT(GROUP_NOSYNC))
+#define PLAN_PATTERN_GROUPS     (PLAN_BLOCK_GROUPS | PLAN_BIT(GROUP_SIZES))
+#define PLAN_TEST_FILE_GROUPS   (((1u << GROUP_COUNT) - 1) & ~PLAN_BIT(GROUP_ETCD))
+
 struct group_entry {
 	const char *name;	/* for -t and the JSON "group" */
 	/* The heading, as pg_test_fsync words it; "{}" is the block size. */
@@ -73,12 +90,16 @@ const char *plan_group_name(enum group g);
  * (an experiment adds its own need: group_file_bytes). */
 uint64_t plan_min_file_bytes(const struct options *o);
 
+/* The first of the methods (options.methods bits) this system has, or
+ * NULL. */
+const struct method *plan_first_available(unsigned methods);
+
 /* -t's value: a comma-separated list of group names, or all. */
 int plan_parse_groups(const char *s, unsigned *out, char *err, size_t errlen);
 
 /* The checks that need every option: a group and a method chosen, -f
  * without a TARGET, --wal-sync-method among the methods and with a test
- * that reads it. 0, or -1 with the message in err. The file size is the
+ * that reads it, -t group with a method this system has. 0, or -1 with the message in err. The file size is the
  * command's to check, with what an experiment needs. */
 int plan_validate(const struct options *o, char *err, size_t errlen);
 
