@@ -94,6 +94,8 @@ tap_check "text: the paced row" grep -q '^fdatasync 2300B, 150/s  ' "$WORK/out"
 tap_check "text: etcd's verdict in the advice" grep -q '^  etcd: p99 fdatasync [0-9.]* ms: ' "$WORK/out"
 tap_check "text: its figures under it" grep -q '^    (120 appends paced at 150/s: p99 write + fdatasync ' "$WORK/out"
 tap_check "text: the lines fit 80 columns" test -z "$(awk 'length > 79' "$WORK/out")"
+tap_check "text: the header says no block, file, pattern or direct I/O (etcd's rows use none)" \
+	grep -qx '120 ops per test, 5 rounds' "$WORK/out"
 
 # Too few operations for a p99: it says so rather than pass.
 run -q -n 20 -t etcd "$dir"

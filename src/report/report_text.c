@@ -220,9 +220,19 @@ text_begin(FILE *out, const struct report *r)
 		snprintf(line, sizeof line, "label: %s", o->label);
 		put_hanging(out, 0, 2, line);
 	}
-	snprintf(line, sizeof line, "%s %u round%s, %s writes, %s file, "
-	    "%s, direct I/O %s", dur, o->rounds, o->rounds == 1 ? "" : "s",
-	    block, file, options_pattern_name(o->pattern), options_direct_name(o->direct));
+	snprintf(line, sizeof line, "%s %u round%s", dur, o->rounds, o->rounds == 1 ? "" : "s");
+	/* Only the settings a chosen group uses: etcd's rows have their own
+	 * writes and file. */
+	if (o->groups & PLAN_BLOCK_GROUPS)
+		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s writes", block);
+	if (o->groups & PLAN_TEST_FILE_GROUPS)
+		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s file", file);
+	if (o->groups & PLAN_PATTERN_GROUPS)
+		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s",
+		    options_pattern_name(o->pattern));
+	if (o->groups & PLAN_DIRECT_GROUPS)
+		snprintf(line + strlen(line), sizeof line - strlen(line), ", direct I/O %s",
+		    options_direct_name(o->direct));
 	put_hanging(out, 0, 2, line);
 	describe_added_groups(out, o);
 }
