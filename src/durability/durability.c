@@ -30,7 +30,7 @@
 #include "util/status.h"
 
 #define WHY_LEN       512			/* why, without a path */
-#define ERR_LEN       (PATH_MAX + WHY_LEN + 64)	/* a path or two and why */
+#define ERR_LEN       (PATH_MAX + WHY_LEN + 128)	/* a path and why, with words around them */
 #define EXISTS_HINT   "an earlier run's file? verify it with syncprobe durability verify, or remove it"
 
 struct writer {
@@ -403,7 +403,9 @@ stop_before_acks(struct writer *w)
 static void
 writer_discard(struct writer *w, char *err, size_t errlen)
 {
-	char why[ERR_LEN];
+	/* why names the file itself ("remove PATH: ..."), so the message
+	 * below does not repeat the path and always fits err. */
+	char why[PATH_MAX + WHY_LEN];
 	bool removed = safefile_remove(&w->file, why, sizeof why) == 0;
 
 	if (w->out_errno == 0) {
@@ -419,7 +421,7 @@ writer_discard(struct writer *w, char *err, size_t errlen)
 		    strerror(w->out_errno), w->file.path);
 	else
 		snprintf(err, errlen, "write standard output: %s (nothing was acknowledged; "
-		    "%s left behind: %s)", strerror(w->out_errno), w->file.path, why);
+		    "the file was left behind: %s)", strerror(w->out_errno), why);
 }
 
 /* Create, fill and reopen the file, and print the header line. Returns
