@@ -1,6 +1,7 @@
 #!/bin/sh
 # cli_etcd.sh: -t etcd run for real with -n: its two rows and etcd's
-# verdicts in the JSON report (jq), the verdict's line in the text advice,
+# verdicts in the JSON report (jq), no test file made beside its segment
+# (strace, the fault shim's count), the verdict's line in the text advice,
 # the OpenMetrics gauge, its options refused out of range or without -t
 # etcd, a segment renewed when full, and the verdict failing on a disk the
 # fault shim slows to 12 ms per sync. No figure is compared with a time:
@@ -64,6 +65,50 @@ CHECKS
 	fi
 else
 	tap_skip "-t etcd JSON checked with jq" "jq is not installed"
+fi
+
+# ---- -t etcd alone makes no test file: its segment is the one file ----
+# Its rows append to a segment of their own; the probe's 16MB test file,
+# which no row of it would read, is never made. Beside -t nosync,etcd
+# (which needs it), so that each count is seen to tell the two apart.
+if command -v strace >/dev/null 2>&1 && strace -f -qq -o /dev/null true 2>/dev/null; then
+	for t in etcd nosync,etcd; do
+		rc=0
+		# LeakSanitizer (--enable-sanitizers) refuses to run under ptrace.
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		    strace -f -qq -e trace=open,openat -o "$WORK/strace.$t" \
+		    "$SYNCPROBE" -q -n 20 -t "$t" "$dir" >/dev/null 2>"$WORK/err" || rc=$?
+		[ "$rc" -eq 0 ] || sed 's/^/# /' "$WORK/err"
+		tap_is "$rc" 0 "-t $t under strace: exits 0"
+	done
+	creates() {	# the files made in the target: exclusive creations of .syncprobe.*
+		grep -c '"[^"]*\.syncprobe\.[^"]*", [^)]*O_CREAT' "$1" || :
+	}
+	tap_is "$(creates "$WORK/strace.etcd")" 1 "-t etcd: one file made, its segment"
+	tap_is "$(creates "$WORK/strace.nosync,etcd")" 2 "-t nosync,etcd: the test file and the segment"
+	tap_check "-t etcd under strace: nothing left" no_testfile "$dir"
+else
+	tap_skip "-t etcd: one file made, its segment (strace)" "strace does not work here"
+fi
+if preload_works; then
+	for t in etcd nosync,etcd; do
+		rm -f "$WORK/shim.$t"
+		LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT_PATH=$dir SYNCPROBE_FAULT_LOG=$WORK/shim.$t \
+		    "$SYNCPROBE" -q -n 20 -t "$t" "$dir" >/dev/null 2>"$WORK/err" || :
+	done
+	pwrites() {	# the writes syncprobe made in the target
+		awk '$1 == "calls" && $2 == "pwrite" { print $3 }' "$1"
+	}
+	# Filling the 16MB test file takes 2048 writes of 8kB; -t etcd -n 20
+	# writes its two rows' appends and their warm-ups only.
+	tap_check "-t etcd: fewer writes than filling the test file takes (fault shim's count)" \
+	    test "$(pwrites "$WORK/shim.etcd")" -lt 2048
+	tap_check "-t nosync,etcd: the test file filled (2048 writes or more)" \
+	    test "$(pwrites "$WORK/shim.nosync,etcd")" -ge 2048
+	tap_check "-t etcd under the shim: nothing left" no_testfile "$dir"
+else
+	tap_skip "-t etcd: fewer writes than filling the test file takes" \
+	    "LD_PRELOAD of tests/faultshim.so does not work here"
 fi
 
 # Without -t etcd there are no verdicts, and the key is still there.

@@ -438,13 +438,29 @@ first_segment_row(const struct target_result *tr)
 	return tr->nrows;
 }
 
+/* Measure the rows [first, tr->nrows) on the file f (the test file or a
+ * segment), then remove it; a failed removal is the run's I/O error. */
+static enum exit_status
+measure_and_remove(const struct options *o, struct testfile *f, unsigned char *buf,
+    struct target_result *tr, size_t first, const struct run_hooks *h)
+{
+	char rmerr[REASON_LEN];
+	enum exit_status rc = measure(o, f, buf, tr, first, tr->nrows, h);
+
+	if (safefile_remove(&f->file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
+		tr->failed = true;
+		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
+		rc = STATUS_IO;
+	}
+	return rc;
+}
+
 /* Measure the segment rows from first on, in a fresh segment file in dir. */
 static enum exit_status
 measure_segment(const struct options *o, const char *dir, unsigned char *buf,
     struct target_result *tr, size_t first, const struct run_hooks *h)
 {
 	struct testfile seg;
-	char rmerr[REASON_LEN];
 	enum exit_status rc;
 
 	if (first >= tr->nrows)
@@ -457,13 +473,7 @@ measure_segment(const struct options *o, const char *dir, unsigned char *buf,
 		cut_rows(tr, first);
 		return rc;
 	}
-	rc = measure(o, &seg, buf, tr, first, tr->nrows, h);
-	if (safefile_remove(&seg.file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
-		tr->failed = true;
-		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
-		rc = STATUS_IO;
-	}
-	return rc;
+	return measure_and_remove(o, &seg, buf, tr, first, h);
 }
 
 /* The target directory's device, to tell targets on one filesystem. */
@@ -476,6 +486,55 @@ note_filesystem(struct target_result *tr, const char *dir)
 		tr->have_fs_dev = true;
 		tr->fs_dev = st.st_dev;
 	}
+}
+
+/* Whether anything of the plan uses the probe's test file: a row before
+ * the segment rows, or an experiment (which runs on it). */
+static bool
+test_file_needed(const struct options *o, const struct target_result *tr, size_t seg_first)
+{
+	size_t i;
+
+	if (seg_first > 0 || tr->nrows == 0)
+		return true;
+	for (i = 0; i < GROUP_COUNT; i++)
+		if ((o->groups & (1u << i)) && group_table[i].experiment)
+			return true;
+	return false;
+}
+
+/* What follows the file's creation whichever file came first: the
+ * storage under it, and the hook that the target is ready. */
+static void
+target_ready(const char *dir, const struct run_hooks *h, struct target_result *tr)
+{
+	/* Probed once the file exists, so that -f's directory is the one
+	 * described; what cannot be found stays unknown. */
+	if (storage_probe(dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
+		storage_info_init(&tr->storage);
+	note_filesystem(tr, dir);
+	if (h->ready != NULL)
+		h->ready(h->ctx, tr);
+}
+
+/* Only segment rows (-t etcd alone): their segment is the one file made,
+ * created first as the test file would be, so that a target that cannot
+ * be used (no room for the segment) is refused before anything is
+ * printed; the 16MB test file no row would read is never made. */
+static enum exit_status
+run_segment_only(const struct options *o, const char *dir, unsigned char *buf,
+    const struct run_hooks *h, struct target_result *tr)
+{
+	struct testfile seg;
+	enum exit_status rc = testfile_create_segment(&seg, dir, tr->rows[0].spec.segment_bytes,
+	    tr->error, sizeof tr->error);
+
+	if (rc != STATUS_OK)
+		return rc;
+	target_ready(seg.file.dir, h, tr);
+	rc = measure_and_remove(o, &seg, buf, tr, 0, h);
+	progress_clear(h->progress);
+	return rc;
 }
 
 enum exit_status
@@ -497,20 +556,19 @@ run_target(const struct options *o, const char *dir, const struct run_hooks *h,
 		snprintf(tr->error, sizeof tr->error, "%s: out of memory", tr->path);
 		return STATUS_IO;
 	}
+	seg_first = first_segment_row(tr);
+	if (!test_file_needed(o, tr, seg_first)) {
+		rc = run_segment_only(o, dir, buf, h, tr);
+		free(buf);
+		return rc;
+	}
 	rc = testfile_create(&tf, dir, o->filename, o->file_bytes, o->block_bytes,
 	    tr->error, sizeof tr->error);
 	if (rc != STATUS_OK) {
 		free(buf);
 		return rc;
 	}
-	/* Probed once the file exists, so that -f's directory is the one
-	 * described; what cannot be found stays unknown. */
-	if (storage_probe(tf.file.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
-		storage_info_init(&tr->storage);
-	note_filesystem(tr, tf.file.dir);
-	if (h->ready != NULL)
-		h->ready(h->ctx, tr);
-	seg_first = first_segment_row(tr);
+	target_ready(tf.file.dir, h, tr);
 	rc = measure(o, &tf, buf, tr, 0, seg_first, h);
 	/* Groups that are not rows (the group-commit experiment) come last,
 	 * on the same file: it is removed at the end. */
