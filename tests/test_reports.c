@@ -479,6 +479,28 @@ check_what_to_set(const char *name, const struct report *rep)
 	free(conf);
 }
 
+/* -F conf names a labelled run in its comments, escaped: a label's
+ * newline cannot start a setting line. */
+static void
+check_conf_label(struct options *o, const struct report *rep)
+{
+	const char *saved = o->label;
+	char *conf;
+
+	o->label = "before the \"BBU\"\nfsync = off";
+	conf = render(report_conf, rep);
+	ok(conf != NULL && strstr(conf, "\n# label: before the \"BBU\"\\nfsync = off\n") != NULL,
+	    "-F conf: the label is a comment after the first line, escaped");
+	ok(conf != NULL && strstr(conf, "\nfsync") == NULL,
+	    "-F conf: a label's newline starts no setting line");
+	free(conf);
+	o->label = NULL;
+	conf = render(report_conf, rep);
+	ok(conf != NULL && strstr(conf, "# label: ") == NULL, "-F conf: no label, no label line");
+	free(conf);
+	o->label = saved;
+}
+
 static void
 check_text(const char *name, struct options *o, const struct report *rep)
 {
@@ -599,6 +621,7 @@ main(void)
 	o.label = "before the \"BBU\"";
 	rep.interrupted_by = SIGINT;
 	check_text("text-histogram.txt", &o, &rep);
+	check_conf_label(&o, &rep);
 	rep.ntargets = 1;
 	check_what_to_set("a run a signal ended", &rep);
 	rep.ntargets = 3;

@@ -74,6 +74,10 @@ report_conf(FILE *out, const struct report *r)
 		snprintf(when, sizeof when, "unknown date");
 	snprintf(head, sizeof head, "syncprobe %s, %s: ", PACKAGE_VERSION, when);
 	put_comment(out, head, tr->path);
+	/* The label says which run a saved file came from ("before the BBU"),
+	 * as the text header says it. */
+	if (r->options != NULL && r->options->label != NULL)
+		put_comment(out, "label: ", r->options->label);
 	report_storage_summary(&tr->storage, where, sizeof where);
 	put_comment(out, "on ", where);
 	/* A run cut short by an error or a signal gives figures from however
