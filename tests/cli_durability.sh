@@ -269,6 +269,11 @@ verify --acks="$WORK/acks.a4" -F json "$a4"
 expect "... as acks_on_target in JSON" 0 '[ "$(json_field acks_on_target)" = same-filesystem ]'
 rm -f "$a4/syncprobe-durability"
 rc=0
+"$SYNCPROBE" durability write -q -n 3 "$a4" >"$WORK/acks.a4" 2>"$WORK/werr" || rc=$?
+expect "-q, acks on the target's filesystem: nothing on stderr, the header line still says acks=same-filesystem" 0 \
+    '[ ! -s "$WORK/werr" ] && head -n 1 "$WORK/acks.a4" | grep -q " acks=same-filesystem file="'
+rm -f "$a4/syncprobe-durability"
+rc=0
 "$SYNCPROBE" durability write -n 3 "$a4" 2>"$WORK/werr" | cat >"$WORK/acks.a4" || rc=$?
 verify --acks="$WORK/acks.a4" -F json "$a4"
 expect "acks through a pipe (where it ends cannot be told): no acks= field, no warning" 0 \

@@ -129,7 +129,7 @@ static const struct cli_option write_options[] = {
 	  .help = "rewrite the same blocks (default) or move through the file",
 	  .parse = cli_set_pattern, .kind = CLI_VALUE_CHOICE, .values = options_pattern_choices,
 	  .example = "append" },
-	CLI_ROW_QUIET("no message on stderr when the writer stops"),
+	CLI_ROW_QUIET("no end message and no acks warning on stderr"),
 	CLI_ROW_HELP,
 };
 
