@@ -206,6 +206,10 @@ if [ "$(id -u)" -eq 0 ]; then
 	tap_check "... saying who cannot enter it" grep -q "postgres cannot enter it" "$WORK/err"
 	tap_check "... and nothing is left there" \
 	    sh -c '[ -z "$(ls -A "$1")" ]' sh "$WORK/closed/d"
+	cp -R "$FAKE" "$WORK/closed/bin"
+	refused "programs the server's user cannot reach are refused" \
+	    "$WORK/closed/bin/initdb" pgbench -q --pg-bin="$WORK/closed/bin" $USER_OPT "$D"
+	tap_check "... saying who cannot run them" grep -q "postgres cannot run it" "$WORK/err"
 else
 	refused "--pg-user as another user is refused" "--pg-user" \
 	    pgbench --pg-bin="$FAKE" --pg-user root "$D"

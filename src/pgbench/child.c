@@ -350,20 +350,34 @@ child_result_free(struct child_result *r)
 	r->out = NULL;
 }
 
-bool
-child_user_can_enter(const struct child_user *user, const char *path)
+/* Whether user has access mode to path, asked in a child that has become
+ * that user (the kernel's answer, groups and ACLs included). */
+static bool
+user_access(const struct child_user *user, const char *path, int mode)
 {
 	pid_t pid;
 	int st;
 
 	if (user == NULL || !user->set)
-		return access(path, R_OK | W_OK | X_OK) == 0;
+		return access(path, mode) == 0;
 	if ((pid = fork()) == -1)
 		return false;
 	if (pid == 0)
-		_exit(become(user) == 0 && access(path, R_OK | W_OK | X_OK) == 0 ? 0 : 1);
+		_exit(become(user) == 0 && access(path, mode) == 0 ? 0 : 1);
 	while (waitpid(pid, &st, 0) == -1)
 		if (errno != EINTR)
 			return false;
 	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+bool
+child_user_can_enter(const struct child_user *user, const char *path)
+{
+	return user_access(user, path, R_OK | W_OK | X_OK);
+}
+
+bool
+child_user_can_run(const struct child_user *user, const char *path)
+{
+	return user_access(user, path, X_OK);
 }

@@ -62,4 +62,8 @@ void child_result_free(struct child_result *r);
  * searchable for it): asked in a child that has become that user. */
 bool child_user_can_enter(const struct child_user *user, const char *path);
 
+/* Whether user can run the program at path (every directory above it
+ * searchable for it, the file executable for it). */
+bool child_user_can_run(const struct child_user *user, const char *path);
+
 #endif

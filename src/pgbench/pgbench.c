@@ -327,7 +327,8 @@ pgbench_main(const struct pgbench_options *o)
 	cleanup_hold();
 	if (find_user(o, &user, name, sizeof name) == -1)
 		return STATUS_USAGE;
-	if (pgbin_find(o->pg_bin, &bin, err, sizeof err) == -1) {
+	if (pgbin_find(o->pg_bin, &bin, err, sizeof err) == -1 ||
+	    pgbin_user_can_run(&bin, &user, err, sizeof err) == -1) {
 		diag_error("%s", err);
 		return STATUS_USAGE;
 	}

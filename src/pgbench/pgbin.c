@@ -186,3 +186,19 @@ pgbin_find(const char *given, struct pgbin *b, char *err, size_t errlen)
 	    PGBIN_ROOT "/VERSION/bin; give them with --pg-bin=DIR)");
 	return -1;
 }
+
+int
+pgbin_user_can_run(const struct pgbin *b, const struct child_user *user, char *err,
+    size_t errlen)
+{
+	int p;
+
+	for (p = 0; p < PGBIN_COUNT; p++)
+		if (!child_user_can_run(user, b->path[p])) {
+			snprintf(err, errlen, "%s: %s cannot run it (found by %s; every "
+			    "directory above it must be searchable by that user)", b->path[p],
+			    user->set ? user->name : "the server's user", b->found_by);
+			return -1;
+		}
+	return 0;
+}

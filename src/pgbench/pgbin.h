@@ -22,6 +22,14 @@ struct pgbin {
  * in err (what is missing where, and how to point at the right place). */
 int pgbin_find(const char *given, struct pgbin *b, char *err, size_t errlen);
 
+struct child_user;
+
+/* Whether user, who runs the server, can run all four programs: root
+ * finds them, but a directory above them closed to user stops their exec.
+ * 0, or -1 with a whole message in err naming the program and the user. */
+int pgbin_user_can_run(const struct pgbin *b, const struct child_user *user, char *err,
+    size_t errlen);
+
 /* "initdb": the program's name. */
 const char *pgbin_name(enum pgbin_program p);
 
