@@ -85,14 +85,23 @@ run compare "$WORK/old.json" "$b"
 tap_is "$rc" 0 "compare reads a schema 1 report from before labels and histograms"
 tap_check "compare: such a run is named by its file" grep -q "^run 1: $WORK/old.json$" "$WORK/out"
 
+# A report of schema 1 (before settings could be null) reads beside one of 2.
+jq '.schema_version = 1' "$a" >"$WORK/v1.json"
+run compare "$WORK/v1.json" "$b"
+tap_is "$rc" 0 "compare reads a schema 1 report beside a schema 2 one"
+# (The legend line may wrap: read it joined.)
+tr '\n' ' ' <"$WORK/out" | tr -s ' ' >"$WORK/joined"
+tap_check "compare: the schema 1 run's block size" \
+    grep -q " $WORK/v1.json: [^ ]* [^ ]* syncprobe [^,]*, 8kB writes, 2 rounds " "$WORK/joined"
+
 # An interrupted run says so.
 jq '.interrupted = true' "$b" >"$WORK/int.json"
 run compare "$a" "$WORK/int.json"
 tap_check "compare: an interrupted run says so" grep -q "^run 2: .* (interrupted)$" "$WORK/out"
 
 # What is refused: one line, exit 2, nothing on stdout.
-jq '.schema_version = 2' "$b" >"$WORK/c.json"
-refused_exactly "syncprobe: $WORK/c.json: schema_version 2, and this syncprobe reads version 1 (compare reports of one schema version, with the syncprobe that wrote them)" \
+jq '.schema_version = 3' "$b" >"$WORK/c.json"
+refused_exactly "syncprobe: $WORK/c.json: schema_version 3, and this syncprobe reads versions 1 to 2 (compare such reports with the syncprobe that wrote them)" \
     "$dir" compare "$a" "$b" "$WORK/c.json"
 printf '{"schema_version": 1,}' >"$WORK/comma.json"
 refused_exactly "syncprobe: $WORK/comma.json: line 1, column 22: expected a key in double quotes, found '}'" \

@@ -54,6 +54,9 @@ the worst stall is the paced row's max | .targets[0] | .verdicts[5].value_usecs 
 120 operations: enough for a p99 | .targets[0].verdicts[0] | .ops == 120 and .min_ops == 100 and .result != "too_few_ops"
 120 operations: too few for a p99.9 | .targets[0].verdicts[4] | .result == "too_few_ops" and .min_ops == 1000
 a caution only behind not_proven_durable | all(.targets[0].verdicts[]; (.caution != null) == (.result == "not_proven_durable"))
+settings: no block, file, pattern, direct or methods (its rows use none) | .settings
+	| .block_bytes == null and .file_bytes == null and .pattern == null and .direct == null
+	and .methods == null and .tests == ["etcd"] and .rounds == 5
 CHECKS
 	if [ $on_tmpfs = yes ]; then
 		jq_check "$WORK/etcd.json" "on tmpfs a fast sync is no pass, and the warning says why" \
@@ -115,6 +118,13 @@ fi
 run -q -F json -n 5 -t nosync "$dir"
 if [ $have_jq = yes ]; then
 	jq_check "$WORK/out" "no -t etcd: an empty verdicts array" '.targets[0].verdicts == []'
+	jq_check "$WORK/out" "-t nosync: its settings (block, file, pattern), not direct or methods" \
+	    '.settings | .block_bytes == 8192 and .file_bytes == 16777216 and .pattern == "overwrite"
+	     and .direct == null and .methods == null'
+	run -q -F json -n 5 -t etcd,one -m fdatasync "$dir"
+	jq_check "$WORK/out" "-t etcd,one: every setting, as one uses them" \
+	    '.settings | .block_bytes == 8192 and .file_bytes == 16777216 and .pattern == "overwrite"
+	     and .direct == "both" and .methods == ["fdatasync"]'
 else
 	tap_skip "no -t etcd: an empty verdicts array" "jq is not installed"
 fi

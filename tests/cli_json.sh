@@ -20,7 +20,7 @@ tap_check "stdout is exactly one JSON document" one_document "$json"
 tap_check "no test file left" no_testfile "$dir"
 
 jq_checks "$json" <<'CHECKS'
-schema_version is 1 and numbers are numbers | .schema_version == 1
+schema_version is 2 and numbers are numbers | .schema_version == 2
 	and .settings.ops_per_test == 20 and .settings.block_bytes == 8192
 29 rows: 11 one (one paced), 10 two, 5 sizes, 2 descriptor, 1 nosync | [.targets[0].tests[].group]
 	| length == 29 and (group_by(.) | map({(.[0]): length}) | add)

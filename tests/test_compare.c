@@ -99,18 +99,44 @@ refused(const char *from, const char *to, const char *want, const char *desc)
 	free(text);
 }
 
+/* The seed of schema 1 (every setting set) and as version 2 writes a run
+ * that writes no blocks (-t etcd alone): both load. */
+static void
+test_versions(void)
+{
+	struct compare_run run;
+	char *v2 = edited("\"schema_version\":1", "\"schema_version\":2");
+	char *text = NULL;
+
+	ok(load(seed, &run) == 0 && run.have_block && run.block_bytes == 8192,
+	    "schema 1: read, its block size known");
+	compare_run_free(&run);
+	free(seed);
+	seed = v2;
+	text = edited("\"block_bytes\":8192", "\"block_bytes\":null");
+	ok(load(text, &run) == 0 && !run.have_block,
+	    "schema 2, block_bytes null: read, no block size (%s)", err);
+	compare_run_free(&run);
+	free(text);
+}
+
 int
 main(void)
 {
 	read_seed();
 	test_seed();
-	refused("\"schema_version\":1", "\"schema_version\":2",
-	    "schema_version 2, and this syncprobe reads version 1", "another schema version");
+	refused("\"schema_version\":1", "\"schema_version\":3",
+	    "schema_version 3, and this syncprobe reads versions 1 to 2", "a newer schema version");
+	refused("\"schema_version\":1", "\"schema_version\":0",
+	    "schema_version 0, and this syncprobe reads versions 1 to 2", "an older schema version");
+	refused("\"schema_version\":1", "\"schema_version\":1.5",
+	    "schema_version 1.5, and this syncprobe reads versions 1 to 2", "no whole version");
 	refused("\"schema_version\":1,", "", "no schema_version", "no schema version");
 	refused("\"ops_per_sec\":10190.1", "\"ops_per_sec\":\"fast\"",
 	    "targets[0].tests[0].ops_per_sec: is a string, not a number", "a figure of another type");
 	refused("\"ops_per_sec\":10190.1", "\"ops_per_sec\":-1", "ops_per_sec",
 	    "a figure syncprobe cannot have written");
+	test_versions();	/* last: it makes the seed version 2 */
 	free(seed);
 	return tap_done();
 }

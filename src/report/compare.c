@@ -51,7 +51,6 @@ struct row_key {
 };
 
 struct tables {
-	const struct compare_run *runs;
 	struct column *cols;
 	size_t ncols;
 	struct row_key *keys;
@@ -367,10 +366,10 @@ load_version(struct loader *l, const struct json_node *doc)
 		    "write one with syncprobe -F json)");
 	if (!get_number(l, doc, "schema_version", REQUIRED, &v, NULL))
 		return false;
-	if (v != REPORT_SCHEMA_VERSION)
-		return load_error(l, "schema_version %g, and this syncprobe reads version %d "
-		    "(compare reports of one schema version, with the syncprobe that wrote them)",
-		    v, REPORT_SCHEMA_VERSION);
+	if (v < REPORT_SCHEMA_OLDEST_READ || v > REPORT_SCHEMA_VERSION || v != (int)v)
+		return load_error(l, "schema_version %g, and this syncprobe reads versions %d "
+		    "to %d (compare such reports with the syncprobe that wrote them)",
+		    v, REPORT_SCHEMA_OLDEST_READ, REPORT_SCHEMA_VERSION);
 	return true;
 }
 
@@ -390,8 +389,9 @@ load_run(struct loader *l, const struct json_node *doc, struct compare_run *run)
 		return false;
 	run->interrupted = interrupted != NULL && interrupted->boolean;
 	back = enter(l, "settings", 0);
-	if (!get_number_in(l, settings, "block_bytes", REQUIRED, MIN_BLOCK_BYTES, MAX_BLOCK_BYTES,
-	    &run->block_bytes, NULL) ||
+	/* null where no chosen group wrote blocks (-t etcd alone). */
+	if (!get_number_in(l, settings, "block_bytes", NULLABLE, MIN_BLOCK_BYTES, MAX_BLOCK_BYTES,
+	    &run->block_bytes, &run->have_block) ||
 	    !get_number_in(l, settings, "rounds", REQUIRED, 1.0, MAX_ROUNDS, &run->rounds, NULL))
 		return false;
 	leave(l, back);
@@ -482,7 +482,7 @@ storage_line(const struct compare_target *ct, char *buf, size_t len)
 static void
 print_legend(FILE *out, const struct compare_run *runs, size_t n)
 {
-	char line[LINE_LEN], block[16], where[LINE_LEN / 2];
+	char line[LINE_LEN], block[32], where[LINE_LEN / 2];
 	size_t r, t;
 
 	for (r = 0; r < n; r++) {
@@ -491,12 +491,17 @@ print_legend(FILE *out, const struct compare_run *runs, size_t n)
 		char *file = escape_alloc(run->file);
 		const char *shown = file != NULL ? file : "?";
 
-		units_format_size(run->block_bytes > 0 && run->block_bytes < 1e15 ?
-		    (uint64_t)run->block_bytes : 0, block, sizeof block);
+		block[0] = '\0';
+		if (run->have_block) {
+			char size[16];
+
+			units_format_size((uint64_t)run->block_bytes, size, sizeof size);
+			snprintf(block, sizeof block, "%s writes, ", size);
+		}
 		snprintf(line, sizeof line, "run %zu: %s%s", r + 1, run->label ? run->label : shown,
 		    run->interrupted ? " (interrupted)" : "");
 		put_wrapped(out, 0, 2, line);
-		snprintf(line, sizeof line, "%s: %s%s%s, syncprobe %s, %s writes, %.0f round%s",
+		snprintf(line, sizeof line, "%s: %s%s%s, syncprobe %s, %s%.0f round%s",
 		    shown, run->host ? run->host : "", run->host ? ", " : "",
 		    run->started_at ? run->started_at : "time unknown", run->version, block,
 		    run->rounds, run->rounds == 1 ? "" : "s");
@@ -606,15 +611,22 @@ tables_cell(const void *ctx, size_t row, size_t col, struct sbs_cell *cell)
 	}
 }
 
+/* The group's heading, with the block size of the first run that wrote
+ * blocks (a -t etcd run alone has none, and its heading needs none); the
+ * group's name where the heading needs a size no run gives. */
 static void
-group_title(const struct compare_run *first, const char *group, char *buf, size_t len)
+group_title(const struct tables *tb, const char *group, char *buf, size_t len)
 {
 	int g = names_find(&group_names, group);
+	size_t c;
 
-	if (g < 0 || first->block_bytes <= 0 || first->block_bytes > 1e15)
+	for (c = 0; c < tb->ncols && !tb->cols[c].run->have_block; c++)
+		;
+	if (g < 0 || (c == tb->ncols && strstr(group_table[g].title, "{}") != NULL))
 		snprintf(buf, len, "%s", group);
 	else
-		plan_group_title((enum group)g, (size_t)first->block_bytes, buf, len);
+		plan_group_title((enum group)g, c < tb->ncols ?
+		    (size_t)tb->cols[c].run->block_bytes : 0, buf, len);
 }
 
 static void
@@ -630,7 +642,7 @@ print_tables(FILE *out, struct tables *tb)
 		for (last = tb->first; last < tb->nkeys &&
 		    strcmp(tb->keys[last].group, tb->keys[tb->first].group) == 0; last++)
 			;
-		group_title(tb->runs, tb->keys[tb->first].group, title, sizeof title);
+		group_title(tb, tb->keys[tb->first].group, title, sizeof title);
 		fputc('\n', out);
 		put_wrapped(out, 0, 0, title);
 		fprintf(out, "(figures in usecs per operation)\n");
@@ -687,7 +699,6 @@ compare_print(FILE *out, const struct compare_run *runs, size_t n)
 	size_t r, t, total_rows = 0;
 
 	memset(&tb, 0, sizeof tb);
-	tb.runs = runs;
 	for (r = 0; r < n; r++) {
 		tb.ncols += runs[r].ntargets;
 		for (t = 0; t < runs[r].ntargets; t++)

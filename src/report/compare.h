@@ -66,6 +66,7 @@ struct compare_run {
 	const char *version;
 	const char *label, *host, *started_at;	/* NULL in reports older than them */
 	bool interrupted;
+	bool have_block;	/* block_bytes is known (null: no group wrote blocks) */
 	double block_bytes;
 	double rounds;
 	struct compare_target *targets;

@@ -50,8 +50,13 @@ struct report_format {
 };
 
 /* The JSON report's schema: what report_json.c writes and compare.c reads;
- * an incompatible change bumps it (see the man page's JSON OUTPUT). */
-#define REPORT_SCHEMA_VERSION 1
+ * an incompatible change bumps it (see the man page's JSON OUTPUT).
+ * Version 2: settings' block_bytes, file_bytes, pattern, direct and
+ * methods are null where no chosen group uses them (-t etcd alone). */
+#define REPORT_SCHEMA_VERSION 2
+/* The oldest version compare reads: a version 1 report is a version 2
+ * report whose settings happen to be all set, so it reads as one. */
+#define REPORT_SCHEMA_OLDEST_READ 1
 
 extern const struct report_format report_formats[];	/* the first is the default */
 extern const struct name_list report_format_names;

@@ -55,6 +55,16 @@ put_run(struct json *j, const struct report *r)
 	json_bool(j, "interrupted", r->interrupted_by != 0);
 }
 
+/* v, or null where no chosen group uses the setting. */
+static void
+put_uint_used(struct json *j, const char *key, uint64_t v, unsigned used)
+{
+	if (used)
+		json_uint(j, key, v);
+	else
+		json_null(j, key);
+}
+
 static void
 put_settings(struct json *j, const struct options *o)
 {
@@ -74,21 +84,30 @@ put_settings(struct json *j, const struct options *o)
 		json_uint(j, "ops_per_test", o->ops_per_test);
 	else
 		json_null(j, "ops_per_test");
-	json_uint(j, "block_bytes", o->block_bytes);
-	json_uint(j, "file_bytes", o->file_bytes);
-	json_string(j, "pattern", options_pattern_name(o->pattern));
-	json_string(j, "direct", options_direct_name(o->direct));
+	/* Only the settings a chosen group uses (the sets the option check
+	 * and the text header read), null for the others: -t etcd's rows
+	 * have their own writes, file and sync call. */
+	put_uint_used(j, "block_bytes", o->block_bytes, o->groups & PLAN_BLOCK_GROUPS);
+	put_uint_used(j, "file_bytes", o->file_bytes, o->groups & PLAN_TEST_FILE_GROUPS);
+	json_string(j, "pattern", o->groups & PLAN_PATTERN_GROUPS ?
+	    options_pattern_name(o->pattern) : NULL);
+	json_string(j, "direct", o->groups & PLAN_DIRECT_GROUPS ?
+	    options_direct_name(o->direct) : NULL);
 	json_uint(j, "rounds", o->rounds);
 	json_begin_array(j, "tests");
 	for (i = 0; i < GROUP_COUNT; i++)
 		if ((o->groups | plan_added_groups(o)) & (1u << i))
 			json_string(j, NULL, plan_group_name((enum group)i));
 	json_end_array(j);
-	json_begin_array(j, "methods");
-	for (i = 0; i < METHOD_COUNT; i++)
-		if (o->methods & (1u << i))
-			json_string(j, NULL, method_table[i].name);
-	json_end_array(j);
+	if (o->groups & PLAN_METHOD_GROUPS) {
+		json_begin_array(j, "methods");
+		for (i = 0; i < METHOD_COUNT; i++)
+			if (o->methods & (1u << i))
+				json_string(j, NULL, method_table[i].name);
+		json_end_array(j);
+	} else {
+		json_null(j, "methods");
+	}
 	json_string(j, "wal_sync_method", o->wal_method ? o->wal_method->name : NULL);
 	json_end_object(j);
 }
