@@ -3,8 +3,9 @@
 # hold is bounded: all the reports of one compare together take at most
 # 32 MiB and 2^20 JSON values (more is refused, naming the file that went
 # over); a figure syncprobe cannot have written (commit_delay above
-# 100000, rounds outside 1..1000, ops_per_sec above 1e9, a number out of
-# a double's range) is refused naming the file and the key, exit 2; and a
+# 100000, rounds outside 1..1000, ops_per_sec above 1e9, a verdict's
+# figure above 2^64 ns, a number out of a double's range) or a verdict
+# not as written is refused naming the file and the key, exit 2; and a
 # figure that is allowed but wide never runs into the next column.
 . "$top_srcdir/tests/lib.sh"
 tap_require jq
@@ -23,6 +24,13 @@ bad "commit_delay=1e300" '.targets[0].advice.commit_delay = 1e300' \
     "targets[0].advice.commit_delay: 1e+300 is out of range (syncprobe writes 0 to 100000)"
 bad "commit_delay=100001" '.targets[0].advice.commit_delay = 100001' \
     "targets[0].advice.commit_delay: 100001 is out of range (syncprobe writes 0 to 100000)"
+bad "a verdict's value_usecs=1e300" \
+    '.targets[0].verdicts = [{"code": "etcd_sync_p99", "result": "pass", "value_usecs": 1e300}]' \
+    "targets[0].verdicts[0].value_usecs: 1e+300 is out of range (syncprobe writes 0 to 1.84467e+13)"
+bad "a verdict without its result" '.targets[0].verdicts = [{"code": "etcd_sync_p99", "value_usecs": 1}]' \
+    "targets[0].verdicts[0].result: missing"
+bad "verdicts not an array" '.targets[0].verdicts = {}' \
+    "targets[0].verdicts: is an object, not an array"
 bad "rounds=1e300" '.settings.rounds = 1e300' \
     "settings.rounds: 1e+300 is out of range (syncprobe writes 1 to 1000)"
 bad "rounds=1001" '.settings.rounds = 1001' \

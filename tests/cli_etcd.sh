@@ -228,4 +228,75 @@ else
 	tap_skip "slowed to 12 ms a sync: the verdict fails" "LD_PRELOAD of tests/faultshim.so does not work here"
 fi
 
+# ---- syncprobe compare: the runs' verdicts side by side ----
+# Two saved -t etcd runs (and the slowed one, when the shim works), and a
+# run without -t etcd: a line a verdict code, each run's figure in ms and
+# its result, as its own JSON has them.
+run -q -F json -n 120 -t etcd --label second "$dir"
+cp "$WORK/out" "$WORK/etcd2.json"
+run -q -F json -n 5 -t nosync "$dir"
+cp "$WORK/out" "$WORK/nosync.json"
+reports="$WORK/etcd.json $WORK/etcd2.json"
+[ -f "$WORK/slow.json" ] && reports="$reports $WORK/slow.json"
+# shellcheck disable=SC2086 # the list splits on purpose
+run compare $reports "$WORK/nosync.json"
+tap_is "$rc" 0 "compare of -t etcd runs exits 0"
+verdicts=$(awk '/^Verdicts / { s = 1 } s && /^Advice$/ { exit } s' "$WORK/out")
+tap_check "compare: a Verdicts section" test -n "$verdicts"
+tap_check "compare: the lines fit 80 columns" test -z "$(awk 'length > 79' "$WORK/out")"
+# (A legend line may wrap: read it joined.)
+tr '\n' ' ' <"$WORK/out" | tr -s ' ' >"$WORK/joined"
+tap_check "compare: an etcd-only run's legend has no block size" \
+    grep -q " $WORK/etcd.json: [^ ]* [^ ]* syncprobe [^,]*, 5 rounds " "$WORK/joined"
+# cells NAME: the table's cells of column NAME ("run 2"), as "CODE VALUE
+# RESULT" lines (VALUE by %g, "-" where none; RESULT empty where none),
+# the column found by where its name stands in its block's head.
+cells() {
+	printf '%s\n' "$verdicts" | awk -v want="$1" '
+	    /^ +run / { nb = 0; line = $0; pos = 0
+		    while (match(line, /run [0-9.]+/)) {
+			    nb++; at[nb] = pos + RSTART; name[nb] = substr(line, RSTART, RLENGTH)
+			    pos += RSTART + RLENGTH - 1; line = substr(line, RSTART + RLENGTH)
+		    }
+		    next }
+	    /^etcd_/ { for (k = 1; k <= nb; k++) if (name[k] == want) {
+			    end = k < nb ? at[k + 1] : length($0) + 1
+			    m = split(substr($0, at[k], end - at[k]), f, " ")
+			    v = m >= 1 ? f[1] : "-"
+			    if (v != "-") v = sprintf("%g", v + 0)
+			    print $1, v, (m >= 2 ? f[2] : "")
+		    } }'
+}
+if [ $have_jq = yes ]; then
+	n=0
+	for r in $reports; do
+		n=$((n + 1))
+		jq -r '.targets[0].verdicts[] | "\(.code) \(if .value_usecs == null then "-"
+		    else .value_usecs / 1000 end) \(.result)"' "$r" >"$WORK/want.$n"
+		cells "run $n" >"$WORK/got.$n"
+		# The same codes and results in the same order, each figure the
+		# JSON's to the table's two decimals.
+		tap_check "compare: run $n's verdicts as its JSON has them (code, ms, result)" \
+		    awk 'NR == FNR { w[FNR] = $0; n = FNR; next }
+			{ split(w[FNR], a, " ")
+			  if (a[1] != $1 || a[3] != $3) exit 1
+			  if (($2 == "-") != (a[2] == "-")) exit 1
+			  if ($2 != "-" && (a[2] - $2 > 0.0051 || $2 - a[2] > 0.0051)) exit 1
+			  m = FNR }
+			END { if (m != n || n == 0) exit 1 }' "$WORK/want.$n" "$WORK/got.$n"
+	done
+	if [ -f "$WORK/slow.json" ]; then
+		tap_check "compare: the slowed run fails etcd_sync_p99" \
+		    grep -qx 'etcd_sync_p99 [0-9.]* fail' "$WORK/got.3"
+	else
+		tap_skip "compare: the slowed run fails etcd_sync_p99" \
+		    "LD_PRELOAD of tests/faultshim.so does not work here"
+	fi
+	tap_is "$(cells "run $((n + 1))" | awk '{ print $2 $3 }' | sort -u)" "-" \
+	    "compare: a run without -t etcd shows - for each verdict"
+	tap_is "$(cells "run $((n + 1))" | wc -l | tr -d ' ')" 6 "compare: the six codes, once each"
+else
+	tap_skip "compare: each run's verdicts as its JSON has them" "jq is not installed"
+fi
+
 tap_done

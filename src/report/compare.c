@@ -290,6 +290,41 @@ load_warnings(struct loader *l, const struct json_node *advice, struct compare_t
 }
 
 static bool
+load_verdict(struct loader *l, const struct json_node *v, struct compare_verdict *cv)
+{
+	return get_string(l, v, "code", REQUIRED, &cv->code) &&
+	    get_string(l, v, "result", REQUIRED, &cv->result) &&
+	    get_number_in(l, v, "value_usecs", NULLABLE, 0.0, COMPARE_MAX_USECS,
+	    &cv->value_usecs, &cv->have_value);
+}
+
+/* The target's verdicts: absent in reports written before they were. */
+static bool
+load_verdicts(struct loader *l, const struct json_node *target, struct compare_target *ct)
+{
+	const struct json_node *v;
+	size_t i;
+
+	if (!get(l, target, "verdicts", JSON_ARRAY, OPTIONAL, &v))
+		return false;
+	if (v == NULL)
+		return true;
+	ct->verdicts = calloc(v->count + 1, sizeof *ct->verdicts);
+	if (ct->verdicts == NULL)
+		return load_error(l, "out of memory");
+	for (i = 0; i < v->count; i++) {
+		size_t back;
+
+		if (!enter_item(l, v, "verdicts", i, &back) ||
+		    !load_verdict(l, &v->items[i], &ct->verdicts[i]))
+			return false;
+		leave(l, back);
+		ct->nverdicts++;
+	}
+	return true;
+}
+
+static bool
 load_advice(struct loader *l, const struct json_node *target, struct compare_target *ct)
 {
 	const struct json_node *advice;
@@ -351,7 +386,7 @@ load_target(struct loader *l, const struct json_node *target, struct compare_tar
 		leave(l, back);
 		ct->nrows++;
 	}
-	return load_advice(l, target, ct);
+	return load_advice(l, target, ct) && load_verdicts(l, target, ct);
 }
 
 /* The schema version first: a report of another version gets a message
@@ -430,6 +465,7 @@ compare_run_free(struct compare_run *run)
 	for (t = 0; t < run->ntargets; t++) {
 		free(run->targets[t].rows);
 		free(run->targets[t].warnings);
+		free(run->targets[t].verdicts);
 	}
 	free(run->targets);
 	for (t = 0; t < run->nescaped; t++)
@@ -659,6 +695,28 @@ print_tables(FILE *out, struct tables *tb)
 	}
 }
 
+/* Each column's verdicts, named as the tables name the columns. */
+static void
+print_verdicts(FILE *out, const struct tables *tb)
+{
+	const struct compare_target **cols = calloc(tb->ncols + 1, sizeof *cols);
+	char (*names)[32] = calloc(tb->ncols + 1, sizeof *names);
+	const char **namep = calloc(tb->ncols + 1, sizeof *namep);
+	size_t c;
+
+	if (cols != NULL && names != NULL && namep != NULL) {
+		for (c = 0; c < tb->ncols; c++) {
+			cols[c] = tb->cols[c].target;
+			column_name(&tb->cols[c], names[c], sizeof names[c]);
+			namep[c] = names[c];
+		}
+		compare_print_verdicts(out, cols, namep, tb->ncols);
+	}
+	free(cols);
+	free(names);
+	free(namep);
+}
+
 static void
 print_advice(FILE *out, const struct tables *tb)
 {
@@ -727,6 +785,7 @@ compare_print(FILE *out, const struct compare_run *runs, size_t n)
 			    "the two runs' rounds)");
 		if (tb.ncols > 0) {
 			print_tables(out, &tb);
+			print_verdicts(out, &tb);
 			print_advice(out, &tb);
 		}
 	}

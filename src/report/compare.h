@@ -40,6 +40,15 @@ struct compare_warning {
 	const char *message;
 };
 
+/* One verdict of a saved report (its targets[].verdicts[]): another
+ * system's rule of thumb, judged (advice/verdict.h). */
+struct compare_verdict {
+	const char *code;	/* "etcd_sync_p99" */
+	const char *result;	/* "pass", "fail", "too_few_ops", ... */
+	bool have_value;
+	double value_usecs;	/* the figure judged */
+};
+
 struct compare_target {
 	const char *path;
 	const char *error;	/* the I/O error that stopped it, or NULL */
@@ -51,6 +60,8 @@ struct compare_target {
 	double commit_delay;
 	struct compare_warning *warnings;
 	size_t nwarnings;
+	struct compare_verdict *verdicts;	/* none in reports from before them */
+	size_t nverdicts;
 };
 
 /* Every string read from a saved report is escaped for a terminal as it is
@@ -79,6 +90,17 @@ int compare_load(const struct json_node *doc, struct compare_run *run, char *err
 
 /* Free what compare_load allocated (and run->doc). */
 void compare_run_free(struct compare_run *run);
+
+/* The latency in a saved report that syncprobe can have written: its
+ * histogram's largest, 2^64 - 1 ns. */
+#define COMPARE_MAX_USECS 1.8446744073709552e13
+
+/* The verdicts of the columns cols[0, n) (one target of one run each,
+ * named by names[]) side by side, a line a verdict code in the order
+ * they first appear: each column's figure and result. Nothing when no
+ * column has a verdict. (compare_verdicts.c) */
+void compare_print_verdicts(FILE *out, const struct compare_target *const *cols,
+    const char *const *names, size_t n);
 
 /* Print runs[0, n) side by side. */
 void compare_print(FILE *out, const struct compare_run *runs, size_t n);
