@@ -195,6 +195,13 @@ refused "a --pg-bin without the programs is refused" "$WORK" \
     pgbench --pg-bin="$WORK" $USER_OPT "$D"
 refused "a missing --script is refused" "--script" $PGS --script "$WORK/none.sql" "$D"
 refused "--script with --builtin is refused" "--script" $PGS --script x --builtin tpcb-like "$D"
+# One byte over the 1MB (1024kB) a script may hold: refused, the limit named as
+# every other limit message names it.
+dd if=/dev/zero bs=1024 count=1024 2>/dev/null | tr '\0' ';' >"$WORK/big.sql"
+printf ';' >>"$WORK/big.sql"
+refused "a --script over the limit is refused" "--script: $WORK/big.sql" \
+    $PGS --script "$WORK/big.sql" "$D"
+tap_check "... naming the limit" grep -q "too large (at most 1MB)" "$WORK/err"
 refused "a missing DIR is refused" "$WORK/none" $PGS "$WORK/none"
 if [ "$(id -u)" -eq 0 ]; then
 	refused "an unknown --pg-user is refused" "--pg-user" \

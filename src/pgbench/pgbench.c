@@ -28,6 +28,7 @@
 #include "util/output.h"
 #include "util/platform.h"
 #include "util/status.h"
+#include "util/units.h"
 
 #define PGBENCH_SCRIPT_MAX (1u << 20)
 #define PGBENCH_INSERT_SCRIPT "INSERT INTO t VALUES (1);\n"
@@ -106,9 +107,16 @@ read_script(const char *path)
 	while ((n = read(fd, buf + used, PGBENCH_SCRIPT_MAX + 1 - used)) > 0)
 		used += (size_t)n;
 	close(fd);
-	if (n == -1 || used > PGBENCH_SCRIPT_MAX || used == 0) {
-		diag_error("--script: %s: %s", path, n == -1 ? strerror(errno) : used ?
-		    "larger than 1 MiB" : "empty");
+	if (n == -1 || used == 0) {
+		diag_error("--script: %s: %s", path, n == -1 ? strerror(errno) : "empty");
+		free(buf);
+		return NULL;
+	}
+	if (used > PGBENCH_SCRIPT_MAX) {
+		char most[32];
+
+		units_format_size(PGBENCH_SCRIPT_MAX, most, sizeof most);
+		diag_error("--script: %s: too large (at most %s)", path, most);
 		free(buf);
 		return NULL;
 	}
