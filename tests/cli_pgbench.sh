@@ -177,6 +177,66 @@ else
 	tap_skip "signals" "neither env --default-signal nor perl"
 fi
 
+# ---- signals in the probe's phase, before any cluster exists ----
+# probe_has_file: the probe's test file (.syncprobe.XXXXXX) is in DIR.
+probe_has_file() {
+	ls -A "$D" | grep -q '^\.syncprobe\.'
+}
+# group_runs PID: -t group's threads are up (the rows run on one thread).
+group_runs() {
+	[ "$(ls "/proc/$1/task" 2>/dev/null | wc -l)" -gt 1 ]
+}
+# probe_signal_case DESC SIGNAL STATUS NAME PHASE UNTIL OPTIONS...: send
+# SIGNAL once UNTIL holds (given the pid), then check that syncprobe died
+# of it (STATUS), said so naming NAME and PHASE, made no cluster and left
+# nothing.
+probe_signal_case() {
+	p_desc=$1 sig=$2 status=$3 name=$4 phase=$5 until=$6
+	shift 6
+	: >"$WORK/log"
+	SYNCPROBE_FAKEPG_LOG=$WORK/log $DEFAULT_SIGNALS "$SYNCPROBE" pgbench --pg-bin="$FAKE" \
+	    $USER_OPT -T 1 --repeats 2 "$@" "$D" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	if ! waiting $pid $until $pid; then
+		tap_fail "$p_desc: the run reached the probe's phase" "$(cat "$WORK/err")"
+		kill -9 $pid 2>/dev/null || :
+		wait $pid 2>/dev/null || :
+		return
+	fi
+	kill -$sig $pid
+	rc=0
+	wait $pid || rc=$?
+	tap_is "$rc" "$status" "$p_desc: syncprobe dies of $name"
+	tap_check "$p_desc: one line says it stopped before any cluster was made" \
+	    sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -q "^syncprobe: .*: stopped by $2 while the probe measured the flush ($3), before any cluster was made" "$1"' \
+	    sh "$WORK/err" "$name" "$phase"
+	tap_check "$p_desc: no report on stdout" sh -c '[ ! -s "$1" ]' sh "$WORK/out"
+	tap_check "$p_desc: no PostgreSQL program ran" sh -c '[ ! -s "$1" ]' sh "$WORK/log"
+	check_clean "$p_desc: nothing left (test file, cluster, process)"
+}
+# "probe_has_file_pid PID": waiting hands the pid on; the file test ignores it.
+probe_has_file_pid() {
+	probe_has_file
+}
+if [ -z "$DEFAULT_SIGNALS" ]; then
+	tap_skip "signals in the probe's phase" "neither env --default-signal nor perl"
+else
+	# Rows that would take minutes: the signal lands in them.
+	probe_signal_case "SIGINT in the probe's rows" INT 130 SIGINT \
+	    "its one- and two-write rows" probe_has_file_pid -q -n 1000000 --no-group --clients 8
+	probe_signal_case "SIGTERM in the probe's rows" TERM 143 SIGTERM \
+	    "its one- and two-write rows" probe_has_file_pid -q -n 1000000 --clients 8
+	if [ -d "/proc/$$/task" ]; then
+		# Adaptive rows, then -t group's cells of half a second each.
+		probe_signal_case "SIGINT in -t group" INT 130 SIGINT "-t group" group_runs \
+		    -q --clients 8
+		probe_signal_case "SIGTERM in -t group" TERM 143 SIGTERM "-t group" group_runs \
+		    -q --clients 8
+	else
+		tap_skip "signals in -t group" "no /proc/PID/task to see its threads"
+	fi
+fi
+
 # ---- refusals: exit 2, one line, nothing made ----
 refused() {
 	desc=$1 what=$2

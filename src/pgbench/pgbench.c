@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "advice/judge.h"
+#include "group/group_result.h"
 #include "pgbench/child.h"
 #include "pgbench/cluster.h"
 #include "pgbench/pgbench_run.h"
@@ -23,6 +24,7 @@
 #include "pgbench/sweep.h"
 #include "probe/plan.h"
 #include "probe/run.h"
+#include "report/session.h"
 #include "util/cleanup.h"
 #include "util/diag.h"
 #include "util/output.h"
@@ -129,6 +131,25 @@ read_script(const char *path)
 	return buf;
 }
 
+/* What the probe's run allocated, -t group's cells included. */
+static void
+free_probe(struct target_result *tr)
+{
+	group_result_free(tr->group);
+	tr->group = NULL;
+	run_free(tr);
+}
+
+/* -t group through the probe's own hook; ctx is a bool set once it has
+ * begun, so that a signal's message can say which phase it stopped. */
+static enum exit_status
+probe_experiment(void *ctx, enum group g, const struct options *o,
+    const struct testfile *tf, struct target_result *tr, struct progress *p)
+{
+	*(bool *)ctx = true;
+	return session_run_experiment(NULL, g, o, tf, tr, p);
+}
+
 /* The probe on DIR: the one- and two-write rows of every method, buffered
  * (the method the server would be given and d, its flush), and -t group
  * at the sweep's client counts unless --no-group. */
@@ -140,6 +161,7 @@ probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct me
 	struct progress p;
 	struct run_hooks h;
 	enum exit_status rc;
+	bool in_group = false;
 
 	options_defaults(&po);
 	po.groups = (1u << GROUP_ONE) | (1u << GROUP_TWO) | (o->no_group ? 0 : 1u << GROUP_GROUP);
@@ -156,15 +178,23 @@ probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct me
 	memset(&h, 0, sizeof h);
 	h.progress = &p;
 	h.target_no = h.ntargets = 1;
+	/* The probe's own hook runs -t group after the rows, as the probe
+	 * does: without it run_target skips the experiment. */
+	h.experiment = probe_experiment;
+	h.ctx = &in_group;
 	memset(&tr, 0, sizeof tr);
 	rc = run_target(&po, o->dir, &h, &tr);
 	if (rc != STATUS_OK) {
 		diag_error("%s", tr.error);
-		run_free(&tr);
+		free_probe(&tr);
 		return rc;
 	}
 	if (tr.interrupted) {
-		run_free(&tr);
+		diag_error("%s: stopped by %s while the probe measured the flush (%s), before "
+		    "any cluster was made: nothing to report", o->dir,
+		    cleanup_signal_name(cleanup_stop_signal()), in_group ? "-t group" :
+		    "its one- and two-write rows");
+		free_probe(&tr);
 		return STATUS_IO;
 	}
 	judge_target(&po, &tr);
@@ -177,7 +207,7 @@ probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct me
 		r->group_siblings = tr.advice.commit_siblings;
 		snprintf(r->group_reason, sizeof r->group_reason, "%s", tr.advice.delay_reason);
 	}
-	run_free(&tr);
+	free_probe(&tr);
 	if (*m == NULL || !(r->d_usecs > 0.0)) {
 		diag_error("%s: the probe measured no flush to base the sweep on", o->dir);
 		return STATUS_IO;

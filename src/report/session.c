@@ -63,8 +63,8 @@ on_group_done(void *ctx, struct target_result *tr, size_t first, size_t last)
 /* The group-commit experiment, after the rows: it starts from what the
  * rows so far say (the judging step reads them), and the rule's
  * commit_delay is judged from what it measured. */
-static enum exit_status
-run_experiment(void *ctx, enum group g, const struct options *o, const struct testfile *tf,
+enum exit_status
+session_run_experiment(void *ctx, enum group g, const struct options *o, const struct testfile *tf,
     struct target_result *tr, struct progress *p)
 {
 	struct group_basis basis;
@@ -107,7 +107,7 @@ measure_targets(struct session *s, size_t *ndone)
 	const struct options *o = s->o;
 	struct progress p;
 	struct run_hooks h = { &p, 0, o->ntargets, on_target_ready, on_group_done, s,
-	    run_experiment };
+	    session_run_experiment };
 	enum exit_status rc = STATUS_OK;
 	size_t i;
 
