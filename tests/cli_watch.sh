@@ -132,10 +132,21 @@ else
 	done
 fi
 
+# --- --for's limit, a week: --help says it, a nanosecond more is refused
+# naming it, the week itself is taken (the SIGINT run below uses it).
+week=$("$SYNCPROBE" help watch | sed -n 's/.*--for=DURATION .*at most \([0-9]*s\) .*/\1/p')
+tap_is "$week" 604800s "--help: --for at most a week"
+refused_exactly "syncprobe: --for '604800.000000001': too long (at most $week)" "$dir" \
+    watch $FIXED --for 604800.000000001 "$dir"
+refused_exactly "syncprobe: --for '604801s': too long (at most $week)" "$dir" \
+    watch $FIXED --for 604801s "$dir"
+refused_exactly "syncprobe: --interval '3601': too long (at most 3600s)" "$dir" \
+    watch $FIXED --for 604800 --interval 3601 "$dir"
+
 # --- SIGINT: the summary of what was measured, the file removed, then
-# syncprobe dies of SIGINT.
+# syncprobe dies of SIGINT; --for a week, the longest, is taken.
 if [ -n "$DEFAULT_SIGNALS" ]; then
-	$DEFAULT_SIGNALS "$SYNCPROBE" watch $FIXED --interval 100ms -F json "$dir" \
+	$DEFAULT_SIGNALS "$SYNCPROBE" watch $FIXED --for 604800 --interval 100ms -F json "$dir" \
 	    >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	two_intervals() { [ "$(grep -c '"type": "interval"' "$WORK/out")" -ge 2 ]; }
@@ -144,8 +155,9 @@ if [ -n "$DEFAULT_SIGNALS" ]; then
 		rc=0
 		wait "$pid" || rc=$?
 		tap_is "$rc" 130 "SIGINT: dies of SIGINT after the summary (exit $rc)"
-		tap_check "SIGINT: the summary, stopped by SIGINT" jq_true \
-		    'select(.type == "summary") | .stopped_by == "SIGINT"' "$WORK/out"
+		tap_check "SIGINT: the summary, stopped by SIGINT, of a week's --for" jq_true \
+		    'select(.type == "summary") | .stopped_by == "SIGINT" and
+		    .for_secs == 604800' "$WORK/out"
 		tap_is "$(jq -s '[.[] | select(.type == "interval") | .ops] | add' "$WORK/out")" \
 		    "$(jq 'select(.type == "summary") | .paced.ops' "$WORK/out")" \
 		    "SIGINT: the summary's operations are the sum of the intervals'"

@@ -73,6 +73,29 @@ check_exact_durations(void)
 			check_duration(cases[i].s, cases[i].ns);
 }
 
+/* A longer limit (watch --for's week) moves only the upper bound: the
+ * same grammar, the same floor, and a refusal that names the limit. */
+static void
+check_duration_upto(void)
+{
+	const uint64_t week = 7ULL * 24 * 3600 * 1000000000ULL;
+	uint64_t got = 0;
+
+	ok(units_parse_duration_upto("604800", week, &got, err, sizeof err) == 0 && got == week,
+	    "a week up to a week: accepted");
+	ok(units_parse_duration_upto("3601", week, &got, err, sizeof err) == 0 &&
+	    got == 3601000000000ULL, "3601 s up to a week: accepted");
+	ok(units_parse_duration_upto("604800.000000001", week, &got, err, sizeof err) == -1 &&
+	    strcmp(err, "too long (at most 604800s)") == 0,
+	    "a nanosecond over a week: refused, naming the week (%s)", err);
+	ok(units_parse_duration_upto("604801s", week, &got, err, sizeof err) == -1,
+	    "604801s up to a week: refused");
+	ok(units_parse_duration_upto("0.5us", week, &got, err, sizeof err) == -1,
+	    "under 1us: refused as before");
+	ok(units_parse_duration("3601", &got, err, sizeof err) == -1,
+	    "3601 s: still refused where the limit is an hour");
+}
+
 /* --wal-sync-method takes a method this system has; one it lacks is
  * refused, naming those it has, from the table. */
 static void
@@ -244,6 +267,7 @@ main(void)
 	check_duration("0.001", 1000000ULL);
 	check_duration("3600", 3600000000000ULL);
 	check_exact_durations();
+	check_duration_upto();
 	check_wal_method();
 	refuse_duration("0");
 	refuse_duration("0.0000001");

@@ -224,6 +224,37 @@ test_plot_points(void)
 	free(p);
 }
 
+/* The longest --for, a week, at the highest rate: the counts are exact
+ * (no 32-bit wrap), and a week of 10 s intervals keeps the plot at its
+ * fixed size, ending at the week. */
+static void
+test_week(void)
+{
+	struct watch_tally *t = new_tally(1000000000ULL / WATCH_MAX_RATE, WATCH_MAX_FOR_NS);
+	struct watch_plot *p = malloc(sizeof *p);
+	struct watch_figures f;
+	uint64_t i, n = WATCH_MAX_FOR_NS / (10000 * MS);
+
+	if (p == NULL)
+		exit(99);
+	watch_tally_close(t, WATCH_MAX_FOR_NS, &f);
+	ok(f.missed == 60480000000ULL && t->run_missed == f.missed,
+	    "a week at %u a second: 60480000000 slots, every one counted (%llu)",
+	    WATCH_MAX_RATE, (unsigned long long)f.missed);
+	watch_plot_init(p);
+	for (i = 1; i <= n; i++) {
+		f = point(i, 100.0, 200.0);
+		f.end_ns = i * 10000 * MS;
+		watch_plot_add(p, &f);
+	}
+	ok(n == 60480 && p->n <= WATCH_PLOT_POINTS && p->per_point == 128,
+	    "a week of 10 s intervals: %zu points of %llu intervals", p->n,
+	    (unsigned long long)p->per_point);
+	ok(p->points[p->n - 1].end_ns == WATCH_MAX_FOR_NS, "... the last ending at the week");
+	free(p);
+	free(t);
+}
+
 /* The plot of three intervals, drawn into a string. */
 static void
 test_plot_draw(void)
@@ -282,6 +313,7 @@ main(void)
 	test_format_usecs();
 	test_parse();
 	test_plot_points();
+	test_week();
 	test_plot_draw();
 	return tap_done();
 }

@@ -58,7 +58,18 @@ set_rate(void *s, const char *arg, char *err, size_t errlen)
 static int
 set_for(void *s, const char *arg, char *err, size_t errlen)
 {
-	return units_parse_duration(arg, &((struct watch_options *)s)->for_ns, err, errlen);
+	return units_parse_duration_upto(arg, WATCH_MAX_FOR_NS,
+	    &((struct watch_options *)s)->for_ns, err, errlen);
+}
+
+static void
+for_range(char *buf, size_t len)
+{
+	char most[32];
+
+	units_format_duration(WATCH_MAX_FOR_NS, most, sizeof most);
+	snprintf(buf, len, "at most %s (%llu days)", most,
+	    (unsigned long long)(WATCH_MAX_FOR_NS / (24 * 3600 * 1000000000ULL)));
 }
 
 static int
@@ -103,8 +114,8 @@ static const struct cli_option watch_options_table[] = {
 	  .help = "operations a second, at a steady pace (default 50); max: back to back",
 	  .parse = set_rate, .example = "200" },
 	{ .name = "for", .has_arg = required_argument, .arg = "DURATION",
-	  .help = "stop after this long (default: when interrupted)",
-	  .parse = set_for, .example = "1s" },
+	  .help = "stop after this long, {} (default: when interrupted)",
+	  .range = for_range, .parse = set_for, .example = "1s" },
 	{ .name = "interval", .has_arg = required_argument, .arg = "DURATION",
 	  .help = "a line this often (default 10s)", .parse = set_interval,
 	  .example = "250ms" },

@@ -111,9 +111,9 @@ ns_decimals(uint64_t scale)
 	return d;
 }
 
-/* A duration of any length up to UNITS_MAX_NS, 0 included. */
+/* A duration of any length up to max_ns, 0 included. */
 static int
-parse_duration_ns(const char *s, uint64_t *ns, char *err, size_t errlen)
+parse_duration_ns(const char *s, uint64_t max_ns, uint64_t *ns, char *err, size_t errlen)
 {
 	static const char usage[] = "not a duration (use e.g. 2, 1.5s or 500ms)";
 	char too_long[64], most[32];
@@ -123,7 +123,7 @@ parse_duration_ns(const char *s, uint64_t *ns, char *err, size_t errlen)
 	unsigned decimals, i;
 	bool overflow;
 
-	units_format_duration(UNITS_MAX_NS, most, sizeof most);
+	units_format_duration(max_ns, most, sizeof most);
 	snprintf(too_long, sizeof too_long, "too long (at most %s)", most);
 	/* digits [ "." digits ] [ unit ] */
 	p = parse_digits(s, &whole, &overflow);
@@ -148,7 +148,7 @@ parse_duration_ns(const char *s, uint64_t *ns, char *err, size_t errlen)
 		snprintf(err, errlen, "unknown duration unit '%s' (use s, ms or us)", p);
 		return -1;
 	}
-	if (overflow || whole > UNITS_MAX_NS / suf->scale) {
+	if (overflow || whole > max_ns / suf->scale) {
 		snprintf(err, errlen, "%s", too_long);
 		return -1;
 	}
@@ -157,7 +157,7 @@ parse_duration_ns(const char *s, uint64_t *ns, char *err, size_t errlen)
 	/* Never rounded: a value that is not a whole number of nanoseconds
 	 * cannot be what was meant, and is refused. */
 	if (frac_start != NULL && (size_t)(frac_end - frac_start) > decimals) {
-		snprintf(err, errlen, "%s", v >= UNITS_MAX_NS ? too_long :
+		snprintf(err, errlen, "%s", v >= max_ns ? too_long :
 		    "finer than a nanosecond (at most 9 decimals in s, 6 in ms, 3 in us)");
 		return -1;
 	}
@@ -165,7 +165,7 @@ parse_duration_ns(const char *s, uint64_t *ns, char *err, size_t errlen)
 		frac = frac * 10 + (frac_start != NULL && frac_start + i < frac_end ?
 		    (uint64_t)(frac_start[i] - '0') : 0);
 	v += frac;
-	if (v > UNITS_MAX_NS) {
+	if (v > max_ns) {
 		snprintf(err, errlen, "%s", too_long);
 		return -1;
 	}
@@ -176,9 +176,16 @@ parse_duration_ns(const char *s, uint64_t *ns, char *err, size_t errlen)
 int
 units_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen)
 {
+	return units_parse_duration_upto(s, UNITS_MAX_NS, ns, err, errlen);
+}
+
+int
+units_parse_duration_upto(const char *s, uint64_t max_ns, uint64_t *ns, char *err,
+    size_t errlen)
+{
 	uint64_t v;
 
-	if (parse_duration_ns(s, &v, err, errlen) == -1)
+	if (parse_duration_ns(s, max_ns, &v, err, errlen) == -1)
 		return -1;
 	if (v < UNITS_MIN_NS) {
 		char least[32];
@@ -195,18 +202,7 @@ int
 units_parse_duration_or_zero(const char *s, uint64_t max_ns, uint64_t *ns,
     char *err, size_t errlen)
 {
-	char most[32];
-	uint64_t v;
-
-	if (parse_duration_ns(s, &v, err, errlen) == -1)
-		return -1;
-	if (v > max_ns) {
-		units_format_duration(max_ns, most, sizeof most);
-		snprintf(err, errlen, "too long (at most %s)", most);
-		return -1;
-	}
-	*ns = v;
-	return 0;
+	return parse_duration_ns(s, max_ns, ns, err, errlen);
 }
 
 static int

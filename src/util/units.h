@@ -10,13 +10,17 @@
 #include <stdint.h>
 
 #define UNITS_MIN_NS   1000ULL	/* the shortest duration but 0: 1us */
-#define UNITS_MAX_NS   (3600ULL * 1000000000ULL)	/* the longest duration */
+#define UNITS_MAX_NS   (3600ULL * 1000000000ULL)	/* the longest but watch --for */
 #define UNITS_MAX_LIST 16	/* values in a list of numbers */
 
 /* "8k", "16MiB": powers of 1024. */
 int units_parse_size(const char *s, uint64_t *out, char *err, size_t errlen);
 /* "2", "1.5s", "500ms": from UNITS_MIN_NS to UNITS_MAX_NS. */
 int units_parse_duration(const char *s, uint64_t *ns, char *err, size_t errlen);
+/* The same up to max_ns, for the one option that runs longer than
+ * UNITS_MAX_NS (watch --for). */
+int units_parse_duration_upto(const char *s, uint64_t max_ns, uint64_t *ns, char *err,
+    size_t errlen);
 /* A duration that may be 0, at most max_ns. */
 int units_parse_duration_or_zero(const char *s, uint64_t max_ns, uint64_t *ns,
     char *err, size_t errlen);

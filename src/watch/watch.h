@@ -20,6 +20,13 @@
 #define WATCH_MAX_RATE            100000u
 #define WATCH_DEFAULT_INTERVAL_NS (10ULL * 1000000000ULL)
 #define WATCH_MIN_INTERVAL_NS     1000000ULL	/* 1 ms */
+/* The longest --for: a week, so that one run spans a weekend's quiet and
+ * a weekly job (systemd's fstrim.timer, a weekly backup or RAID check),
+ * not just the burst credits and cache effects of a few hours. Nothing
+ * grows with the length: at --rate 100000 and --interval 1ms a week is
+ * 6e10 slots and 6e8 intervals, far from 2^64 in every counter, and the
+ * plot merges its points past WATCH_PLOT_POINTS. */
+#define WATCH_MAX_FOR_NS          (7ULL * 24 * 3600 * 1000000000ULL)
 #define WATCH_DEFAULT_STALL_NS    1000000000ULL	/* 1 s */
 /* The back-to-back burst at the start: this long per method. */
 #define WATCH_BURST_NS            200000000ULL	/* 0.2 s */
