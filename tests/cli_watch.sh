@@ -67,6 +67,21 @@ tap_check "the summary says what it watched" jq_true 'select(.type == "summary")
     .stopped_by == null and .back_to_back.ops > 0' "$WORK/out"
 leaves_nothing "json"
 
+# --- The last interval cut short by --for: labelled partial, with its
+# real length; never the worst while a whole one ran operations.
+run watch $FIXED --rate 100 --for 600ms --interval 250ms "$dir"
+tap_is "$rc" 0 "--for 600ms --interval 250ms: exit 0 ($(cat "$WORK/err"))"
+lines=$(awk '/^ *secs  *ops/ { on = 1; next } on && /^$/ { on = 0 } on && /^ *[0-9.]+ +[0-9]+ /' "$WORK/out")
+tap_is "$(printf '%s\n' "$lines" | awk '{ print $1 ($NF == "partial" ? "p" : "") }' | tr '\n' ' ')" \
+    "0.25 0.50 0.600p " "text: two whole intervals, then the cut one, partial, ending at the cut"
+run watch $FIXED --rate 100 --for 600ms --interval 250ms -F json "$dir"
+tap_is "$(jq -r 'select(.type == "interval") | "\(.partial):\(.secs)"' "$WORK/out" | tr '\n' ' ')" \
+    "false:0.25 false:0.25 true:0.1 " "json: partial and secs, the real length, of each interval"
+tap_check "json: the worst interval is a whole one (or none of them ran)" jq_true -s '
+    ([.[] | select(.type == "interval" and .partial == false and .ops > 0)] | length) as $whole |
+    .[] | select(.type == "summary") | .worst_interval.partial == ($whole == 0)' "$WORK/out"
+leaves_nothing "partial"
+
 # --- openmetrics: the summary alone.
 run watch $FIXED --for 200ms --interval 100ms -F openmetrics "$dir"
 tap_is "$rc" 0 "-F openmetrics: exit 0"
@@ -161,6 +176,10 @@ if [ -n "$DEFAULT_SIGNALS" ]; then
 		tap_is "$(jq -s '[.[] | select(.type == "interval") | .ops] | add' "$WORK/out")" \
 		    "$(jq 'select(.type == "summary") | .paced.ops' "$WORK/out")" \
 		    "SIGINT: the summary's operations are the sum of the intervals'"
+		tap_check "SIGINT: only the last interval may be partial, and is when it is short" \
+		    jq_true -s '[.[] | select(.type == "interval")] |
+		    (.[:-1] | all(.partial == false and .secs == 0.1)) and
+		    (.[-1] | .partial == (.secs < 0.1))' "$WORK/out"
 		leaves_nothing "SIGINT"
 	else
 		kill -KILL "$pid" 2>/dev/null || :

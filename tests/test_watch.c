@@ -55,7 +55,7 @@ test_tally(void)
 	watch_tally_add(t, 1500 * MS, true);	/* a stall, in the first interval */
 	watch_tally_close(t, UINT64_MAX, &f);
 	ok(f.number == 1 && f.start_ns == 0 && f.end_ns == 1000 * MS, "interval 1 is [0, 1 s)");
-	ok(f.ops == 49, "49 operations");
+	ok(f.ops == 49 && !f.partial, "49 operations, a whole interval");
 	ok(f.missed == 1, "50 slots, 49 started: one missed start");
 	ok(f.stalls == 1, "one stall");
 	ok(f.max_usecs == 1500000.0, "the max is the stall, exactly");
@@ -71,11 +71,41 @@ test_tally(void)
 	watch_tally_close(t, 2500 * MS, &f);
 	sum += f.ops;
 	ok(f.start_ns == 2000 * MS && f.end_ns == 2500 * MS, "the last interval ends at the cut");
+	ok(f.partial, "... and is partial");
 	ok(f.missed == 5, "25 slots before the cut, 20 started: 5 missed");
 	ok(t->intervals == 3, "three intervals closed");
 	ok(t->run.count == sum && sum == 69, "the run's count is the sum of the intervals'");
 	ok(t->run_missed == 56 && t->run_stalls == 1, "the run's missed starts and stalls add up");
 	ok(t->have_worst && t->worst.number == 1, "the worst interval is the one with the stall");
+	free(t);
+}
+
+/* The last interval, cut short, is the worst only when no whole one ran
+ * an operation: its p99, of a few operations, would outrank theirs. */
+static void
+test_partial_worst(void)
+{
+	struct watch_tally *t = new_tally(20 * MS, 1000 * MS);
+	struct watch_figures f;
+	int i;
+
+	for (i = 0; i < 50; i++)
+		watch_tally_add(t, 100 * US, false);
+	watch_tally_close(t, UINT64_MAX, &f);
+	for (i = 0; i < 3; i++)
+		watch_tally_add(t, 900 * US, false);
+	watch_tally_close(t, 1060 * MS, &f);
+	ok(f.partial && f.p99_usecs > t->worst.p99_usecs, "a cut-short interval, a higher p99");
+	ok(t->have_worst && t->worst.number == 1 && !t->worst.partial,
+	    "the worst is still the whole interval");
+	free(t);
+
+	t = new_tally(20 * MS, 1000 * MS);
+	for (i = 0; i < 3; i++)
+		watch_tally_add(t, 900 * US, false);
+	watch_tally_close(t, 60 * MS, &f);
+	ok(t->have_worst && t->worst.partial && t->worst.end_ns == 60 * MS,
+	    "the only interval, cut short: it is the worst");
 	free(t);
 }
 
@@ -224,6 +254,32 @@ test_plot_points(void)
 	free(p);
 }
 
+/* The last interval cut short adds its max to the point before it, not a
+ * point of its own, nor its p99; alone, it is a point. */
+static void
+test_plot_partial(void)
+{
+	struct watch_plot *p = malloc(sizeof *p);
+	struct watch_figures f;
+
+	if (p == NULL)
+		exit(99);
+	watch_plot_init(p);
+	f = point(1, 100.0, 200.0);
+	watch_plot_add(p, &f);
+	f = point(2, 9000.0, 9500.0);
+	f.partial = true;
+	f.end_ns = 1100 * MS;
+	watch_plot_add(p, &f);
+	ok(p->n == 1, "a cut-short interval: no point of its own");
+	ok(p->points[0].p99_usecs == 100.0 && p->points[0].max_usecs == 9500.0 &&
+	    p->points[0].end_ns == 1100 * MS, "its max and end join the point before, not its p99");
+	watch_plot_init(p);
+	watch_plot_add(p, &f);
+	ok(p->n == 1 && p->points[0].p99_usecs == 9000.0, "alone, it is the plot's one point");
+	free(p);
+}
+
 /* The longest --for, a week, at the highest rate: the counts are exact
  * (no 32-bit wrap), and a week of 10 s intervals keeps the plot at its
  * fixed size, ending at the week. */
@@ -308,11 +364,13 @@ main(void)
 {
 	test_slots();
 	test_tally();
+	test_partial_worst();
 	test_back_to_back();
 	test_summary();
 	test_format_usecs();
 	test_parse();
 	test_plot_points();
+	test_plot_partial();
 	test_week();
 	test_plot_draw();
 	return tap_done();

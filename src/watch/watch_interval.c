@@ -64,6 +64,17 @@ watch_figures_of(const struct stats *s, struct watch_figures *f)
 		f->min_usecs = 0.0;
 }
 
+/* Whether f is a worse interval than the worst so far. */
+static bool
+worse_than_worst(const struct watch_tally *t, const struct watch_figures *f)
+{
+	if (f->ops == 0)
+		return false;
+	if (!t->have_worst || (t->worst.partial && !f->partial))
+		return true;
+	return f->partial == t->worst.partial && f->p99_usecs > t->worst.p99_usecs;
+}
+
 void
 watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figures *f)
 {
@@ -75,6 +86,7 @@ watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figure
 	f->number = t->number;
 	f->start_ns = t->start_ns;
 	f->end_ns = end;
+	f->partial = end < t->end_ns;
 	/* Back to back there are no slots: nothing can be missed. */
 	f->missed = slots > t->ops ? slots - t->ops : 0;
 	f->stalls = t->stalls;
@@ -83,7 +95,7 @@ watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figure
 	t->run_missed += f->missed;
 	t->run_stalls += f->stalls;
 	t->intervals++;
-	if (f->ops > 0 && (!t->have_worst || f->p99_usecs > t->worst.p99_usecs)) {
+	if (worse_than_worst(t, f)) {
 		t->worst = *f;
 		t->have_worst = true;
 	}

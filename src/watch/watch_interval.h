@@ -16,6 +16,7 @@
 struct watch_figures {
 	uint64_t number;		/* from 1 */
 	uint64_t start_ns, end_ns;	/* [start, end); the last may be short */
+	bool partial;			/* the last, cut short by --for or a signal */
 	uint64_t ops;
 	uint64_t missed;		/* slots in it that no operation started in */
 	uint64_t stalls;
@@ -36,7 +37,10 @@ struct watch_tally {
 	struct stats run;		/* the whole run's latencies */
 	uint64_t run_missed, run_stalls, intervals;
 	bool have_worst;
-	struct watch_figures worst;	/* the closed interval with the highest p99 */
+	/* The closed interval with the highest p99; a partial one only when
+	 * no whole one ran an operation (its p99, of fewer operations, is
+	 * not comparable with theirs). */
+	struct watch_figures worst;
 };
 
 void watch_tally_init(struct watch_tally *t, uint64_t period_ns, uint64_t interval_ns);

@@ -55,6 +55,14 @@ watch_plot_add(struct watch_plot *p, const struct watch_figures *f)
 	pt.ops = f->ops;
 	pt.p99_usecs = f->ops ? f->p99_usecs : 0.0;
 	pt.max_usecs = f->ops ? f->max_usecs : 0.0;
+	/* The last interval cut short: not a column as wide as a whole
+	 * interval's, nor a p99 of fewer operations; its max, an operation
+	 * that really took that long, joins the point before it. */
+	if (f->partial && p->n > 0) {
+		pt.p99_usecs = 0.0;
+		merge_point(&p->points[p->n - 1], &pt);
+		return;
+	}
 	if (p->n > 0 && p->in_last < p->per_point) {
 		merge_point(&p->points[p->n - 1], &pt);
 		p->in_last++;
@@ -115,10 +123,13 @@ value_range(const struct watch_plot *p, double *lo, double *hi)
 	for (i = 0; i < p->n; i++) {
 		const struct watch_plot_point *pt = &p->points[i];
 
+		/* A point of a cut-short interval's max alone has no p99. */
+		double low = pt->p99_usecs > 0.0 ? pt->p99_usecs : pt->max_usecs;
+
 		if (pt->ops == 0)
 			continue;
-		if (!any || pt->p99_usecs < *lo)
-			*lo = pt->p99_usecs;
+		if (!any || low < *lo)
+			*lo = low;
 		if (!any || pt->max_usecs > *hi)
 			*hi = pt->max_usecs;
 		any = true;
@@ -151,7 +162,7 @@ draw_row(FILE *out, const struct watch_plot *p, int r, int height, size_t ncols,
 		bool p99, max;
 
 		column_point(p, c, ncols, &pt);
-		p99 = pt.ops > 0 && row_of(pt.p99_usecs, lo, hi, height) == r;
+		p99 = pt.ops > 0 && pt.p99_usecs > 0.0 && row_of(pt.p99_usecs, lo, hi, height) == r;
 		max = pt.ops > 0 && row_of(pt.max_usecs, lo, hi, height) == r;
 		line[c] = p99 && max ? '#' : p99 ? '*' : max ? '+' : ' ';
 	}

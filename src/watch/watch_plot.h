@@ -33,7 +33,8 @@ struct watch_plot {
 
 void watch_plot_init(struct watch_plot *p);
 
-/* Add a closed interval. */
+/* Add a closed interval. The last, when cut short (f->partial), adds
+ * only its max to the point before it, if there is one. */
 void watch_plot_add(struct watch_plot *p, const struct watch_figures *f);
 
 /* Draw the plot in width columns (at least WATCH_PLOT_MIN_WIDTH) and

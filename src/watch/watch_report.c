@@ -82,6 +82,17 @@ text_start(FILE *out, const struct watch_setup *s)
 	    "max us", "missed", "stalls");
 }
 
+/* Where interval f starts and ends, how long it lasted, and whether it
+ * was cut short. */
+static void
+json_interval_span(struct json *j, const struct watch_figures *f)
+{
+	json_double(j, "start_secs", row_secs(f->start_ns), 3);
+	json_double(j, "end_secs", row_secs(f->end_ns), 3);
+	json_double(j, "secs", row_secs(f->end_ns - f->start_ns), 3);
+	json_bool(j, "partial", f->partial);
+}
+
 /* The figures of f in microseconds as JSON, null where nothing ran. */
 static void
 json_figures(struct json *j, const struct watch_figures *f, bool all)
@@ -172,20 +183,20 @@ watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_setup
 	struct json j;
 
 	if (fmt == WATCH_TEXT) {
-		fprintf(out, "%9.*f %8llu", time_decimals(s->interval_ns), row_secs(f->end_ns),
-		    (unsigned long long)f->ops);
+		/* A cut-short end is where the cut was, to the millisecond. */
+		fprintf(out, "%9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
+		    row_secs(f->end_ns), (unsigned long long)f->ops);
 		put_usecs(out, f, f->p50_usecs);
 		put_usecs(out, f, f->p99_usecs);
 		put_usecs(out, f, f->max_usecs);
-		fprintf(out, " %7llu %6llu\n", (unsigned long long)f->missed,
-		    (unsigned long long)f->stalls);
+		fprintf(out, " %7llu %6llu%s\n", (unsigned long long)f->missed,
+		    (unsigned long long)f->stalls, f->partial ? " partial" : "");
 	} else if (fmt == WATCH_JSON) {
 		json_init(&j, out);
 		json_begin_object_line(&j, NULL);
 		json_string(&j, "type", "interval");
 		json_uint(&j, "number", f->number);
-		json_double(&j, "start_secs", row_secs(f->start_ns), 3);
-		json_double(&j, "end_secs", row_secs(f->end_ns), 3);
+		json_interval_span(&j, f);
 		json_figures(&j, f, false);
 		json_uint(&j, "missed_starts", f->missed);
 		json_uint(&j, "stalls", f->stalls);
@@ -263,11 +274,12 @@ text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 		fprintf(out, "paced / back to back: %.2f times the mean\n", sum->ratio);
 	if (sum->have_worst) {
 		snprintf(line, sizeof line, "worst interval: %.*f s to %.*f s, p99 %.0f us, "
-		    "max %.0f us (%llu operations, %llu missed starts)",
+		    "max %.0f us (%llu operations, %llu missed starts%s)",
 		    time_decimals(s->interval_ns), row_secs(sum->worst.start_ns),
-		    time_decimals(s->interval_ns), row_secs(sum->worst.end_ns),
-		    sum->worst.p99_usecs, sum->worst.max_usecs,
-		    (unsigned long long)sum->worst.ops, (unsigned long long)sum->worst.missed);
+		    sum->worst.partial ? 3 : time_decimals(s->interval_ns),
+		    row_secs(sum->worst.end_ns), sum->worst.p99_usecs, sum->worst.max_usecs,
+		    (unsigned long long)sum->worst.ops, (unsigned long long)sum->worst.missed,
+		    sum->worst.partial ? "; cut short, the only one with operations" : "");
 		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
 	}
 	for (i = 0; i < sum->nwarnings; i++) {
@@ -311,8 +323,7 @@ json_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 	if (sum->have_worst) {
 		json_begin_object(&j, "worst_interval");
 		json_uint(&j, "number", sum->worst.number);
-		json_double(&j, "start_secs", row_secs(sum->worst.start_ns), 3);
-		json_double(&j, "end_secs", row_secs(sum->worst.end_ns), 3);
+		json_interval_span(&j, &sum->worst);
 		json_figures(&j, &sum->worst, false);
 		json_uint(&j, "missed_starts", sum->worst.missed);
 		json_end_object(&j);
