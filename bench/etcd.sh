@@ -24,7 +24,9 @@
 #    etcd, fio and syncprobe alike.
 #
 # Knobs: PAIRS=5 (0: no part 1), REPEATS=4, DELAY_US=2000 (0: no part c),
-# SHIM=1 (0: no part b), PORT=23790 (client; PORT+1 peer),
+# SHIM=1 (0: no part b), SP_OPS= (part 2's syncprobe -n: 9000 paces its
+# row for 60 s, as long as check perf; default the rows' own counts),
+# PORT=23790 (client; PORT+1 peer),
 # SYNCPROBE= (default ../src/syncprobe), FAULTSHIM= (../tests/faultshim.so),
 # ETCD=, ETCDCTL=, FIO=, STRACE=, JQ=, CURL=. Figures go to stdout, progress
 # to stderr. Everything it makes is under DIR/etcd-bench.XXXXXX, removed on
@@ -38,6 +40,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 PAIRS=${PAIRS:-5}
 REPEATS=${REPEATS:-4}
 SHIM=${SHIM:-1}
+SP_OPS=${SP_OPS:-}
 DELAY_US=${DELAY_US:-2000}
 PORT=${PORT:-23790}
 SYNCPROBE=${SYNCPROBE:-$HERE/../src/syncprobe}
@@ -68,11 +71,15 @@ done
 [ "$PAIRS" -eq 0 ] || [ "$PAIRS" -ge 2 ] ||
     die "PAIRS=$PAIRS: give 0 (no part 1) or at least 2 (the noise needs two runs of a tool)"
 [ "$REPEATS" -ge 2 ] || die "REPEATS=$REPEATS: give at least 2 (the noise needs two runs of a tool)"
+case $SP_OPS in
+*[!0-9]*) die "SP_OPS=$SP_OPS: give a whole number, or nothing" ;;
+esac
 [ -x "$SYNCPROBE" ] || die "$SYNCPROBE: not built (./configure && make)"
 for t in "$FIO" "$JQ" "$ETCD" "$ETCDCTL" "$CURL" "$STRACE"; do
 	command -v "$t" >/dev/null 2>&1 || die "$t: not installed"
 done
 
+SP_N=${SP_OPS:+-n $SP_OPS}
 W=$(mktemp -d "$DIR/etcd-bench.XXXXXX") || die "$DIR: cannot make a scratch directory"
 ETCD_PID=
 cleanup() {
@@ -100,12 +107,14 @@ fio_run() {
 }
 
 # sp_run N [PREFIX...]: syncprobe -t etcd (one round: each row in one go,
-# as fio writes) under PREFIX; the report in $W/sp.N.json and the
-# back-to-back row's sync p99, ops/sec and sync mean in $W/sp.N.
+# as fio writes; -n SP_OPS when set) under PREFIX; the report in
+# $W/sp.N.json and the back-to-back row's sync p99, ops/sec and sync mean
+# in $W/sp.N.
 sp_run() {
 	n=$1
 	shift
-	"$@" "$SYNCPROBE" -q -F json -t etcd --rounds 1 "$W" >"$W/sp.$n.json" 2>"$W/sp.err" ||
+	# shellcheck disable=SC2086 # empty, or "-n N"
+	"$@" "$SYNCPROBE" -q -F json -t etcd --rounds 1 $SP_N "$W" >"$W/sp.$n.json" 2>"$W/sp.err" ||
 	    die "syncprobe failed: $(cat "$W/sp.err")"
 	"$JQ" -r '.targets[0].tests[0] | [.sync_usecs.p99, .ops_per_sec, .sync_usecs.mean] | @tsv' \
 	    "$W/sp.$n.json" >"$W/sp.$n"
@@ -155,8 +164,9 @@ etcd_load() {
 	"$ETCDCTL" --endpoints="$CLIENT" check perf --load=s >"$W/perf.$1" 2>&1 || :
 	metrics "$W/after"
 	awk -f "$HERE/awk/etcd_hist.awk" "$W/before" "$W/after" >"$W/etcd.$1"
-	# Its verdict lines, wherever its progress bar left them.
-	tr '\r' '\n' <"$W/perf.$1" | grep -aoE '(PASS|FAIL)(: [^;]*)?$' | tr '\n' ';' >"$W/perfline.$1"
+	# Its verdict lines, wherever its progress bar left them: each from
+	# its PASS or FAIL to the end of its line.
+	tr '\r' '\n' <"$W/perf.$1" | grep -aoE '(PASS|FAIL).*' | tr '\n' ';' >"$W/perfline.$1"
 }
 
 # ---- 1. fio's recipe against syncprobe, alternating ----
@@ -297,8 +307,8 @@ series_report() {
 echo
 echo "2. a real etcd (one member, 127.0.0.1, data in DIR) under etcdctl check perf"
 echo "   --load=s, its etcd_disk_wal_fsync_duration_seconds before and after,"
-echo "   beside syncprobe -t etcd --rounds 1 (paced and back-to-back rows) and fio's"
-echo "   recipe, $REPEATS alternating repeats"
+echo "   beside syncprobe -t etcd --rounds 1${SP_OPS:+ -n $SP_OPS} (paced and back-to-back rows) and"
+echo "   fio's recipe, $REPEATS alternating repeats"
 series plain
 echo " a) the disk as it is"
 series_report plain
