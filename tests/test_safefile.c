@@ -232,6 +232,63 @@ test_open_existing(void)
 	unlink(in_scratch("target"));
 }
 
+/* A directory made fresh: exclusively, 0700, the one opened; never
+ * through a symbolic link or over a name that exists. */
+static void
+test_make_dir(void)
+{
+	struct safefile sf;
+	struct stat st, fst;
+	char first[NAME_MAX + 1];
+	int fd, fd2;
+
+	ok(place(&sf, "") == 0, "the scratch directory is held for a directory");
+	fd = safefile_make_dir(&sf, ".d.", "hint", err, sizeof err);
+	ok(fd >= 0 && strncmp(sf.name, ".d.", 3) == 0 && strlen(sf.name) == 9,
+	    "a directory made with a unique name (%s)", fd >= 0 ? sf.name : err);
+	ok(fd >= 0 && lstat(in_scratch(sf.name), &st) == 0 && S_ISDIR(st.st_mode) &&
+	    (st.st_mode & 07777) == 0700, "... a directory, mode 0700");
+	ok(fd >= 0 && fstat(fd, &fst) == 0 && fst.st_dev == sf.dev && fst.st_ino == sf.ino &&
+	    st.st_ino == sf.ino, "... the descriptor and dev/ino are of the one made");
+	snprintf(first, sizeof first, "%s", sf.name);
+	fd2 = safefile_make_dir(&sf, ".d.", "hint", err, sizeof err);
+	ok(fd2 >= 0 && strcmp(sf.name, first) != 0, "a second one has another name");
+	if (fd2 >= 0) {
+		close(fd2);
+		rmdir(in_scratch(sf.name));
+	}
+	if (fd >= 0)
+		close(fd);
+	rmdir(in_scratch(first));
+	safefile_close(&sf);
+
+	/* A symbolic link planted at the name, to where someone wants a
+	 * directory of ours: nothing is made there. */
+	unlink(in_scratch("dlink"));
+	symlink(in_scratch("dtarget"), in_scratch("dlink"));
+	ok(place(&sf, "dlink") == 0 &&
+	    safefile_make_dir(&sf, NULL, "hint", err, sizeof err) == -1 &&
+	    strstr(err, "already exists (hint)") != NULL && !exists("dtarget"),
+	    "a symbolic link at the name: refused, nothing made where it leads (%s)", err);
+	safefile_close(&sf);
+	unlink(in_scratch("dlink"));
+	put_file("dfile", "theirs");
+	ok(place(&sf, "dfile") == 0 &&
+	    safefile_make_dir(&sf, NULL, "hint", err, sizeof err) == -1 &&
+	    strstr(err, "already exists") != NULL && holds("dfile", "theirs"),
+	    "a file at the name: refused, left as it is");
+	safefile_close(&sf);
+	unlink(in_scratch("dfile"));
+	fd = place(&sf, "dnew") == 0 ?
+	    safefile_make_dir(&sf, NULL, "hint", err, sizeof err) : -1;
+	ok(fd >= 0 && strcmp(sf.path, in_scratch("dnew")) == 0,
+	    "a free name given: made there (%s)", fd >= 0 ? sf.path : err);
+	if (fd >= 0)
+		close(fd);
+	rmdir(in_scratch("dnew"));
+	safefile_close(&sf);
+}
+
 /* In a child: create name, keep it when keep, then die of SIGQUIT (a
  * signal that removes the registered file at once). */
 static int
@@ -283,6 +340,7 @@ main(void)
 	test_create();
 	test_reopen();
 	test_open_existing();
+	test_make_dir();
 	test_signals();
 	ok(safefile_direct_refused(EINVAL) && !safefile_direct_refused(EIO),
 	    "EINVAL means direct I/O refused; EIO is an I/O error");

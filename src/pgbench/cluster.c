@@ -19,9 +19,7 @@
 
 #include "util/cleanup.h"
 #include "util/escape.h"
-#include "util/random.h"
 
-#define CLUSTER_TRIES 100
 #define CLUSTER_INITDB_NS   300000000000ULL	/* 5 min: a slow disk's initdb */
 #define CLUSTER_START_SECS  "120"
 #define CLUSTER_CTL_NS      180000000000ULL
@@ -43,58 +41,22 @@ conf_safe(const char *s)
 	return true;
 }
 
-static void
-random_name(char *buf, size_t len, uint64_t *state)
-{
-	static const char set[] =
-	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	unsigned char r[6];
-	size_t i;
-
-	random_fill(r, sizeof r, state);
-	snprintf(buf, len, "%s", CLUSTER_PREFIX);
-	for (i = 0; i < sizeof r; i++)
-		buf[strlen(CLUSTER_PREFIX) + i] = set[r[i] % (sizeof set - 1)];
-	buf[strlen(CLUSTER_PREFIX) + sizeof r] = '\0';
-}
-
-/* mkdir a fresh name, exclusively (mkdir never follows a name that
- * exists), 0700; then open it, owned by the server's user. */
+/* The work directory made in DIR by util/safefile (exclusively, 0700,
+ * never through a symbolic link, checked to be the one made), then held
+ * and given to the server's user. */
 static int
 make_work(struct cluster *c, char *why, size_t len)
 {
-	uint64_t state = random_seed();
-	struct stat st;
-	int i, fd;
+	struct safefile *top = &c->top;
 
-	for (i = 0; i < CLUSTER_TRIES; i++) {
-		random_name(c->name, sizeof c->name, &state);
-		if (mkdirat(c->dirfd, c->name, 0700) == 0)
-			break;
-		if (errno != EEXIST) {
-			snprintf(why, len, "%s: cannot make the cluster's directory: %s",
-			    c->work, strerror(errno));
-			return -1;
-		}
-	}
-	if (i == CLUSTER_TRIES) {
-		snprintf(why, len, "%s: no free name for the cluster's directory", c->work);
+	if ((c->workfd = safefile_make_dir(top, CLUSTER_PREFIX, "try again", why, len)) == -1)
 		return -1;
-	}
-	fd = openat(c->dirfd, c->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd == -1 || fstat(fd, &st) == -1 ||
-	    (c->user->set && fchown(fd, c->user->uid, c->user->gid) == -1) ||
-	    fchmod(fd, 0700) == -1) {
-		snprintf(why, len, "%s/%s: %s", c->work, c->name, strerror(errno));
-		if (fd != -1)
-			close(fd);
-		unlinkat(c->dirfd, c->name, AT_REMOVEDIR);
-		return -1;
-	}
-	close(fd);
-	c->dev = st.st_dev;
-	c->ino = st.st_ino;
 	c->made = true;
+	if ((c->user->set && fchown(c->workfd, c->user->uid, c->user->gid) == -1) ||
+	    fchmod(c->workfd, 0700) == -1) {
+		snprintf(why, len, "%s: %s", top->path, strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
@@ -108,7 +70,8 @@ cluster_make(struct cluster *c, const char *dir, const struct pgbin *bin,
 	memset(c, 0, sizeof *c);
 	c->bin = bin;
 	c->user = user;
-	c->dirfd = -1;
+	c->top.dirfd = -1;
+	c->workfd = -1;
 	snprintf(c->port, sizeof c->port, "%d", CLUSTER_PORT);
 	*usage = true;
 	if ((real = realpath(dir, NULL)) == NULL) {
@@ -131,21 +94,15 @@ cluster_make(struct cluster *c, const char *dir, const struct pgbin *bin,
 		    sizeof sun.sun_path - 1);
 		return -1;
 	}
-	c->dirfd = open(c->work, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (c->dirfd == -1) {
-		snprintf(why, len, "%s: %s", c->work, strerror(errno));
+	if (safefile_locate(&c->top, c->work, "", NULL, why, len) == -1 ||
+	    safefile_open_dir(&c->top, why, len) == -1)
 		return -1;
-	}
 	if (make_work(c, why, len) == -1) {
 		*usage = errno == EACCES || errno == EROFS || errno == ENOSPC;
 		return -1;
 	}
 	*usage = false;
-	{
-		size_t n = strlen(c->work);
-
-		snprintf(c->work + n, sizeof c->work - n, "/%s", c->name);
-	}
+	snprintf(c->work, sizeof c->work, "%s", c->top.path);
 	snprintf(c->data, sizeof c->data, "%s/data", c->work);
 	if (!child_user_can_enter(user, c->work)) {
 		*usage = true;
@@ -198,7 +155,9 @@ append_settings(struct cluster *c, const struct cluster_settings *s, char *why, 
 	    "shared_buffers = '128MB'\n",
 	    c->work, CLUSTER_PORT, s->max_clients + 10, s->wal_sync_method);
 	snprintf(path, sizeof path, "%s/postgresql.conf", c->data);
-	fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
+	/* Through the held work directory: its name in DIR may be swapped. */
+	fd = openat(c->workfd, "data/postgresql.conf", O_WRONLY | O_APPEND | O_NOFOLLOW |
+	    O_CLOEXEC);
 	if (fd == -1 || write(fd, text, (size_t)n) != n || close(fd) == -1) {
 		snprintf(why, len, "%s: %s", path, strerror(errno));
 		return -1;
@@ -305,7 +264,8 @@ cluster_write_file(struct cluster *c, const char *name, const char *text, char *
 	int fd;
 
 	snprintf(path, pathlen, "%s/%s", c->work, name);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	fd = openat(c->workfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0644);
 	if (fd == -1 || write(fd, text, n) != (ssize_t)n || close(fd) == -1) {
 		snprintf(why, len, "%s: %s", path, strerror(errno));
 		return -1;
@@ -373,16 +333,18 @@ cluster_remove(struct cluster *c, char *why, size_t len)
 	int tries;
 
 	stop_server(c);
+	if (c->workfd != -1)
+		close(c->workfd);
+	c->workfd = -1;
 	if (!c->made) {
-		if (c->dirfd != -1)
-			close(c->dirfd);
-		c->dirfd = -1;
+		safefile_close(&c->top);
 		return 0;
 	}
 	/* A server killed the hard way leaves backends for a moment, which
 	 * may still write: try again briefly. */
 	for (tries = 0; tries < 20; tries++) {
-		if (cleanup_remove_tree(c->dirfd, c->name, c->dev, c->ino) == 0 || errno == ENOENT)
+		if (cleanup_remove_tree(c->top.dirfd, c->top.name, c->top.dev, c->top.ino) == 0 ||
+		    errno == ENOENT)
 			break;
 		usleep(100000);
 	}
@@ -391,7 +353,6 @@ cluster_remove(struct cluster *c, char *why, size_t len)
 		return -1;
 	}
 	c->made = false;
-	close(c->dirfd);
-	c->dirfd = -1;
+	safefile_close(&c->top);
 	return 0;
 }

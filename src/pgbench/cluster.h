@@ -13,6 +13,7 @@
 
 #include "pgbench/child.h"
 #include "pgbench/pgbin.h"
+#include "util/safefile.h"
 
 #define CLUSTER_PREFIX ".syncprobe-pg."
 #define CLUSTER_PORT 5432	/* names the socket file only: no TCP is opened */
@@ -29,10 +30,10 @@ struct cluster_settings {
 struct cluster {
 	const struct pgbin *bin;
 	const struct child_user *user;
-	int dirfd;			/* DIR, held from creation to removal */
-	char name[32];			/* the work directory's name in DIR */
-	dev_t dev;
-	ino_t ino;
+	struct safefile top;		/* DIR, held from creation to removal, and
+					 * the work directory's name, dev, ino */
+	int workfd;			/* the work directory, held: syncprobe's
+					 * own files in it are made through it */
 	bool made, initialized, started;
 	char work[PGBIN_PATH_LEN];	/* absolute: the children's paths */
 	char data[PGBIN_PATH_LEN];

@@ -216,6 +216,73 @@ safefile_create(struct safefile *sf, const char *unique_prefix, const char *exis
 	return -1;
 }
 
+/* Open the directory just made as sf->name and learn its identity; -1
+ * with errno (ENOTDIR/ELOOP for a link or file put in its place, EPERM for
+ * a directory someone else made there). */
+static int
+open_made_dir(struct safefile *sf)
+{
+	struct stat st;
+	int fd, saved;
+
+	fd = openat(sf->dirfd, sf->name, O_RDONLY | O_DIRECTORY | SAFE_FLAGS);
+	if (fd == -1)
+		return -1;
+	if (fstat(fd, &st) == -1)
+		saved = errno;
+	else if (st.st_uid != geteuid())
+		saved = EPERM;
+	else {
+		/* dev and ino, not have_file: safefile_remove removes files. */
+		sf->dev = st.st_dev;
+		sf->ino = st.st_ino;
+		return fd;
+	}
+	(void)close(fd);
+	errno = saved;
+	return -1;
+}
+
+int
+safefile_make_dir(struct safefile *sf, const char *unique_prefix, const char *exists_hint,
+    char *err, size_t errlen)
+{
+	uint64_t state = random_seed();
+	int fd = -1, tries, made = -1, saved;
+
+	if (unique_prefix != NULL && strlen(unique_prefix) + RANDOM_CHARS >= sizeof sf->name) {
+		snprintf(err, errlen, "mkdir %s: %s", sf->path, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	for (tries = 0; tries < (unique_prefix ? CREATE_TRIES : 1); tries++) {
+		if (unique_prefix != NULL)
+			random_name(sf, unique_prefix, &state);
+		if ((made = mkdirat(sf->dirfd, sf->name, 0700)) == 0 || errno != EEXIST)
+			break;
+	}
+	saved = errno;
+	/* Not opened: the name leads elsewhere now, to nothing of ours to
+	 * remove (what is there is someone else's, left as it is). */
+	if (made == 0 && (fd = open_made_dir(sf)) == -1)
+		saved = errno;
+	if (unique_prefix != NULL && made == -1)
+		snprintf(sf->name, sizeof sf->name, "%sXXXXXX", unique_prefix);
+	(void)set_path(sf, err, errlen);
+	if (fd >= 0)
+		return fd;
+	if (made == -1 && saved == EEXIST)
+		snprintf(err, errlen, "%s: already exists (%s)", sf->path, exists_hint);
+	else if (made == -1)
+		snprintf(err, errlen, "mkdir %s: %s%s", sf->path, strerror(saved),
+		    saved == EACCES || saved == EPERM || saved == EROFS ?
+		    " (try a directory you can write)" : "");
+	else
+		snprintf(err, errlen, "%s: replaced by someone else as soon as it was "
+		    "made (%s)", sf->path, saved == EPERM ? "a directory not ours" :
+		    strerror(saved));
+	return -1;
+}
+
 /* Whether, after a failed open, the name no longer leads to the file:
  * gone, or a symbolic link (refused by O_NOFOLLOW) or another file in its
  * place. errno is kept. */

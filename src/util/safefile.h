@@ -59,6 +59,20 @@ int safefile_open_dir(struct safefile *sf, char *err, size_t errlen);
 int safefile_create(struct safefile *sf, const char *unique_prefix,
     const char *exists_hint, char *err, size_t errlen);
 
+/* Make a fresh directory in the held directory, mode 0700, exclusively
+ * (mkdirat never follows nor reuses a name that exists, a symbolic link
+ * included): unique_prefix and six random characters, tried anew while the
+ * name exists, or sf->name when unique_prefix is NULL. Then open it, never
+ * through a symbolic link, and check it is the directory made: a name
+ * removed and made again by someone else in between is a directory owned
+ * by them, and refused. Returns its descriptor with sf->name, dev and ino
+ * set, or -1 with a message in err (exists_hint as in safefile_create).
+ * It is not registered for removal by a signal (a tree cannot be removed
+ * from a handler): the caller removes it, with cleanup_remove_tree and
+ * sf->dev and sf->ino, so only while the name is still that directory. */
+int safefile_make_dir(struct safefile *sf, const char *unique_prefix,
+    const char *exists_hint, char *err, size_t errlen);
+
 /* Open the file again for reading and writing with flags (O_RDWR,
  * O_NOFOLLOW, O_CLOEXEC and O_NOCTTY are added; O_DIRECT or its like when direct), an open interrupted by a
  * signal tried again. Returns the descriptor; -1 with errno and *what
