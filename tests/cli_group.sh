@@ -104,6 +104,48 @@ else
 	tap_skip "the JSON group block" "jq is not installed"
 fi
 
+# --direct=on measures no buffered row: the experiment writes with direct
+# I/O like the direct row its d comes from, so that d and the flushes swept
+# around it are of one kind; where direct I/O is refused it writes buffered
+# and d is its own flush. Both on the work directory (ext4, xfs...) and on
+# the tmpfs (which refuses O_DIRECT before Linux 6.6).
+for ddir in "$WORK" "$dir"; do
+	run $QUICK -F json -t one,group -m fdatasync --direct=on --clients 1 \
+	    --commit-delays 0,10 "$ddir"
+	tap_is "$rc" 0 "-t one,group --direct=on exits 0 ($ddir)"
+	if command -v jq >/dev/null 2>&1; then
+		cp "$out" "$WORK/d.json"
+		jq_checks "$WORK/d.json" <<'CHECKS'
+--direct=on: the group writes as the row d comes from | .targets[0] as $t
+	| [$t.tests[] | select(.group == "one" and .method == "fdatasync")][0] as $r
+	| if $r.status == "ok" then
+	    $t.group.direct == true and $t.group.basis == "row" and $r.direct == true
+	    and $t.advice.basis.name == $r.name
+	    and $t.group.basis_usecs == $t.advice.basis.mean_usecs
+	  else
+	    $t.group.direct == false and $t.group.basis == "flush"
+	  end
+CHECKS
+	else
+		tap_skip "--direct=on: the group writes as the row d comes from" "jq is not installed"
+	fi
+	run $QUICK -t one,group -m fdatasync --direct=on --clients 1 --commit-delays 0 "$ddir"
+	if grep -q '^fdatasync (direct)  *[0-9]' "$out"; then
+		tap_check "--direct=on: the text says the group writes with direct I/O" \
+		    sh -c "tr '\\n' ' ' <'$out' | grep -q 'fdatasync, with direct I/O like its one-write row'"
+	else
+		tap_check "--direct=on, direct I/O refused: the text says buffered" \
+		    grep -q '^fdatasync, buffered as a server writes its WAL' "$out"
+	fi
+done
+# The default: buffered rows, a buffered experiment.
+if command -v jq >/dev/null 2>&1; then
+	jq_checks "$WORK/g.json" <<'CHECKS'
+--direct=off: the group is buffered, as its row | .targets[0].group.direct == false
+	and .targets[0].advice.basis.direct == false
+CHECKS
+fi
+
 # Without -t group the group block is null and the advice is the rule.
 run -q -F json -n 5 --file-size 64k -t one -m fdatasync --direct=off "$dir"
 if command -v jq >/dev/null 2>&1; then

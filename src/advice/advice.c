@@ -237,7 +237,7 @@ choose_delay(const struct row_result *rows, size_t n, const struct advice_input 
 
 const struct method *
 advice_flush_basis(const struct row_result *rows, size_t n, const struct advice_input *in,
-    double *rule_mean_usecs)
+    double *rule_mean_usecs, bool *direct)
 {
 	struct advice a;
 
@@ -245,6 +245,7 @@ advice_flush_basis(const struct row_result *rows, size_t n, const struct advice_
 	choose_method(rows, n, in, &a);
 	choose_delay(rows, n, in, &a);
 	*rule_mean_usecs = a.have_delay ? a.basis_mean_usecs : 0.0;
+	*direct = a.have_delay && a.basis->spec.direct;
 	if (in->forced_method != NULL)
 		return in->forced_method;
 	return a.wal_sync_method != NULL ? a.wal_sync_method : in->platform_default;

@@ -32,10 +32,11 @@ long advice_commit_delay(double mean_usecs);
 
 /* What the group-commit experiment starts from: the method it flushes with
  * (--wal-sync-method, else the one advised from the rows so far, else the
- * platform default) and the flush interval the rule would halve (the
- * basis row's mean; 0 when no row can be the basis). */
+ * platform default), the flush interval the rule would halve (the basis
+ * row's mean; 0 when no row can be the basis) and whether that row is a
+ * direct one (so that the experiment writes as the row did). */
 const struct method *advice_flush_basis(const struct row_result *rows, size_t n,
-    const struct advice_input *in, double *rule_mean_usecs);
+    const struct advice_input *in, double *rule_mean_usecs, bool *direct);
 
 /* Then, when -t group ran: commit_delay and commit_siblings from the
  * experiment's cells instead (advice_group.c). */

@@ -22,13 +22,13 @@ advice_input_of(const struct options *o, struct advice_input *in)
 
 const struct method *
 judge_flush_basis(const struct options *o, const struct target_result *tr,
-    double *rule_mean_usecs)
+    double *rule_mean_usecs, bool *direct)
 {
 	struct advice_input in;
 	const struct method *m;
 
 	advice_input_of(o, &in);
-	m = advice_flush_basis(tr->rows, tr->nrows, &in, rule_mean_usecs);
+	m = advice_flush_basis(tr->rows, tr->nrows, &in, rule_mean_usecs, direct);
 	/* No chosen method's row ran (O_DIRECT refused, say): the platform
 	 * default is one only when -m chose it; else the first chosen one
 	 * this system has (plan_validate made sure of one). */

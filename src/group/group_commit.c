@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/platform.h"
 
@@ -51,6 +52,7 @@ int
 gc_log_init(struct gc_log *log, size_t page_bytes, uint64_t ring_pages,
     uint64_t file_bytes, const struct gc_io *io)
 {
+	long mem_page = sysconf(_SC_PAGESIZE);
 	int err;
 
 	memset(log, 0, sizeof *log);
@@ -65,7 +67,13 @@ gc_log_init(struct gc_log *log, size_t page_bytes, uint64_t ring_pages,
 	log->io = *io;
 	atomic_init(&log->in_txn, 0);
 	log->ring = calloc(1, log->ring_bytes);
-	log->wbuf = calloc(1, log->ring_bytes);
+	/* Aligned to a memory page, for a log file opened with direct I/O:
+	 * the runs of log pages written from it start at multiples of
+	 * page_bytes in it. */
+	log->wbuf = platform_aligned_alloc(mem_page > 0 ? (size_t)mem_page : 4096,
+	    log->ring_bytes);
+	if (log->wbuf != NULL)
+		memset(log->wbuf, 0, log->ring_bytes);
 	if (log->ring == NULL || log->wbuf == NULL) {
 		free(log->ring);
 		free(log->wbuf);

@@ -74,6 +74,7 @@ struct group_result {
 	 * rule's very value), else flush_usecs. */
 	double basis_usecs;
 	bool basis_is_row;
+	bool direct;		/* written with direct I/O, as its basis row */
 	long rule_usecs;	/* d/2, PostgreSQL's rule */
 	bool delays_given;	/* --commit-delays, rather than from d */
 	long delays[GROUP_MAX_DELAYS];	/* ascending, delays[0] == 0 */

@@ -91,6 +91,7 @@ struct experiment {
 	const struct testfile *tf;
 	const char *path;	/* the target, for the progress line */
 	const struct method *method;
+	bool direct;		/* the log file opened with direct I/O */
 	int fd;
 	struct gc_log log;
 	bool log_ready;
@@ -496,9 +497,10 @@ setup(struct experiment *x, struct run_status *rs)
 	struct gc_io io = { log_write, log_sync, log_sleep, x };
 	uint64_t file = x->tf->bytes - x->tf->bytes % o->block_bytes;
 
-	/* Buffered, as the server writes its WAL (and as the advice's basis
-	 * is), whatever --direct says. */
-	x->fd = safefile_reopen(&x->tf->file, method_open_flags(x->method), false, &what);
+	/* Buffered, as the server writes its WAL and as the advice's basis
+	 * row is; direct when that row is (--direct=on measured no buffered
+	 * one), so that d and the flushes swept around it are of one kind. */
+	x->fd = safefile_reopen(&x->tf->file, method_open_flags(x->method), x->direct, &what);
 	if (x->fd == SAFEFILE_REPLACED) {
 		x->fd = -1;
 		return group_fail(rs, "%s %s: %s", what, x->tf->file.path, TESTFILE_REPLACED_WHY);
@@ -794,6 +796,7 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 	x.stop = cleanup_stop_flag();
 	x.path = basis->path;
 	x.method = basis->method;
+	x.direct = basis->direct;
 	row_usecs = basis->row_usecs;
 	if ((rc = setup(&x, rs)) != STATUS_OK)
 		return rc;
@@ -822,6 +825,7 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 		return rc;
 	}
 	g->method = x.method;
+	g->direct = x.direct;
 	g->page_bytes = o->block_bytes;
 	g->record_bytes = o->record_bytes;
 	g->txn_work_ns = o->txn_work_ns;

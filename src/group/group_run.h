@@ -23,14 +23,18 @@ struct group_result;
 /* What the experiment starts from, from the rows measured before it (the
  * judging step reads them: advice_flush_basis): the method to flush with,
  * and the flush interval of its row (0: none, the experiment measures
- * its own); the target's path for the progress line. */
+ * its own) and whether that row is direct; the target's path for the
+ * progress line. */
 struct group_basis {
 	const struct method *method;
 	double row_usecs;
+	bool direct;
 	const char *path;
 };
 
-/* Run the experiment on tf with basis->method, buffered; *out holds the
+/* Run the experiment on tf with basis->method, buffered, or with direct
+ * I/O when its row is a direct one (--direct=on: d and the flushes it is
+ * compared with are then of one kind); *out holds the
  * measured cells (the caller frees them with group_result_free; the rule's
  * commit_delay, rule_usecs, is the judging step's to fill). Returns
  * STATUS_OK, or STATUS_IO with rs->failed and rs->error set; a stop

@@ -38,10 +38,12 @@ print_preamble(FILE *out, const struct target_result *tr, size_t number)
 	units_format_size(g->page_bytes, page, sizeof page);
 	units_format_size(g->record_bytes, rec, sizeof rec);
 	units_format_duration(g->txn_work_ns, work, sizeof work);
-	n = snprintf(line, sizeof line, "%s, buffered as a server writes its WAL; %s records, "
+	n = snprintf(line, sizeof line, "%s, %s; %s records, "
 	    "%s of work per transaction, commit_siblings %u, %u round%s. A flush (write + "
 	    "sync) at one committer took %.3f us (over %llu flushes)", g->method->name,
-	    rec, g->txn_work_ns ? work : "no", g->siblings, g->rounds,
+	    g->direct ? "with direct I/O like its one-write row (as a server with "
+	    "debug_io_direct = wal)" : "buffered as a server writes its WAL", rec,
+	    g->txn_work_ns ? work : "no", g->siblings, g->rounds,
 	    g->rounds == 1 ? "" : "s", g->flush_usecs, (unsigned long long)g->flush_count);
 	if (!g->delays_given && n > 0 && (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, "; the delays are d/4 to 4d of d = "
@@ -222,7 +224,7 @@ report_group_json(struct json *j, const struct group_result *g)
 	}
 	json_begin_object(j, "group");
 	json_string(j, "method", g->method->name);
-	json_bool(j, "direct", false);
+	json_bool(j, "direct", g->direct);
 	json_uint(j, "page_bytes", g->page_bytes);
 	json_uint(j, "record_bytes", g->record_bytes);
 	json_double(j, "txn_work_usecs", row_usecs((double)g->txn_work_ns), USECS_DECIMALS);

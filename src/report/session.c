@@ -76,7 +76,7 @@ session_run_experiment(void *ctx, enum group g, const struct options *o, const s
 		return STATUS_OK;
 	memset(&st, 0, sizeof st);
 	basis.path = tr->path;
-	basis.method = judge_flush_basis(o, tr, &basis.row_usecs);
+	basis.method = judge_flush_basis(o, tr, &basis.row_usecs, &basis.direct);
 	rc = group_run(o, &basis, tf, p, &st, &tr->group);
 	if (tr->group != NULL)
 		tr->group->rule_usecs = advice_commit_delay(tr->group->basis_usecs);
