@@ -50,8 +50,9 @@ CHECKS
 
 # Operations much shorter than a clock read are timed in batches; a fixed
 # count is still exact, whatever the batch size.
-run $BUF -n 1001 -t nosync "$dir"
+run -q --file-size 64k -F json -n 1001 -t nosync "$dir"
 cp "$WORK/out" "$json"
+tap_is "$rc" 0 "nosync -n 1001 exits 0 ($(cat "$WORK/err"))"
 jq_checks "$json" <<'CHECKS'
 nosync -n 1001: exactly 1001 operations | .targets[0].tests[0].ops == 1001
 nosync: a batch size is reported | .targets[0].tests[0].batch_ops >= 1

@@ -169,7 +169,10 @@ jq_checks() {
 
 # jq_check FILE DESC FILTER: pass when FILTER yields true for FILE.
 jq_check() {
-	if jq -e "$3" "$1" </dev/null >/dev/null 2>"$WORK/jq.err"; then
+	# jq 1.6 -e exits 0 on an empty file: no document is no pass.
+	if [ ! -s "$1" ]; then
+		tap_fail "$2" "no JSON document: $1 is empty"
+	elif jq -e "$3" "$1" </dev/null >/dev/null 2>"$WORK/jq.err"; then
 		tap_ok "$2"
 	else
 		jq_why="jq -e '$3' is not true"
