@@ -32,13 +32,13 @@ CHECKS
 
 # -n and -s keep their meaning: a fixed count split over the rounds, a
 # fixed time; no adaptive stopping.
-run $BUF -n 2000 -t one "$dir"
+run $BUF -n 300 -t one "$dir"
 cp "$WORK/out" "$json"
 jq_checks "$json" <<'CHECKS'
--n 2000: not adaptive, 2000 operations | .settings.adaptive == false and .settings.ops_per_test == 2000 and
-	.targets[0].tests[0].ops == 2000
--n 2000: five slices of 400 | [.targets[0].tests[0].slices[].ops] == [400, 400, 400, 400, 400]
--n 2000: nothing is capped | .targets[0].tests[0].capped == false
+-n 300: not adaptive, 300 operations | .settings.adaptive == false and .settings.ops_per_test == 300 and
+	.targets[0].tests[0].ops == 300
+-n 300: five slices of 60 | [.targets[0].tests[0].slices[].ops] == [60, 60, 60, 60, 60]
+-n 300: nothing is capped | .targets[0].tests[0].capped == false
 CHECKS
 run $BUF -s 100ms -t one "$dir"
 cp "$WORK/out" "$json"

@@ -230,7 +230,7 @@ if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>
 	CTL=${ctl#"$WORK/"}
 	export CTL SYNCPROBE
 	(cd "$WORK" && script -qec \
-	    '"$SYNCPROBE" -n 2000 --file-size 64k -t one -m fdatasync --direct=off "$CTL" >/dev/null' \
+	    '"$SYNCPROBE" -n 20 --file-size 64k -t one -m fdatasync --direct=off "$CTL" >/dev/null' \
 	    "$WORK/tty" >/dev/null 2>&1) || :
 	problems=
 	grep -qF "x\033[2Jy\tz\233w: group " "$WORK/tty" || problem "no progress line with the path escaped"

@@ -98,9 +98,10 @@ verify() {
 }
 
 # power_cut MODE PATTERN METHOD WRAPPER: a writer (-m METHOD, run under
-# WRAPPER unless it is -) on the MODE disk for about a second; SIGKILL the
-# writer, check the file there (nothing lost yet), cut the disk's power,
-# mount it again and verify. Leaves $rc and $WORK/vout.
+# WRAPPER unless it is -) on the MODE disk until its 50th acknowledgement
+# and half a second more (two of the lying disk's write-back periods);
+# SIGKILL the writer, check the file there (nothing lost yet), cut the
+# disk's power, mount it again and verify. Leaves $rc and $WORK/vout.
 power_cut() {
 	wrapper=
 	[ "$4" = - ] || wrapper=$4
@@ -121,7 +122,7 @@ power_cut() {
 		stop_disk
 		return 1
 	fi
-	sleep 1
+	sleep 0.5
 	kill -KILL "$writer"
 	wait "$writer" 2>/dev/null || :
 	verify

@@ -27,30 +27,31 @@ PG="pgbench -q -n 5 --no-group --pg-bin=$FAKE $USER_OPT --clients 2,8 -T 1 --rep
 # Smaller still, where the sweep's shape does not matter: four runs.
 PGS="pgbench -q -n 5 --no-group --pg-bin=$FAKE $USER_OPT --clients 2 -T 1 --repeats 2 --commit-delays 0,10 --commit-siblings 1"
 
-# alive PID: the process runs (a zombie has ended: only its parent, which
-# may be an init that reaps late, still has to collect it).
+# alive PIDS...: those of PIDS still running, one a line (a zombie has
+# ended: only its parent, which may be an init that reaps late, still has
+# to collect it). One ps for them all: a run leaves some thirty pids.
 alive() {
-	a_stat=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
-	case $a_stat in
-	'' | Z*) return 1 ;;
-	esac
+	[ $# -gt 0 ] || return 0
+	ps -o pid= -o stat= -p "$(echo "$@" | tr ' ' ',')" 2>/dev/null |
+	    awk '$2 !~ /^Z/ { print $1 }' || :
 }
 
 # left_problems: what a run left behind (a cluster directory, the probe's
-# test file, a fake process still alive), into $problems.
+# test file, a fake process still alive), into $problems. The processes
+# get two seconds in all to end.
 left_problems() {
 	left=$(find "$D" -mindepth 1 -maxdepth 1 -print)
 	[ -z "$left" ] || problem "left in DIR: $left"
-	for p in $(cat "$PIDS"); do
-		i=0
-		while alive "$p" && [ $i -lt 40 ]; do
-			sleep 0.05
-			i=$((i + 1))
-		done
-		if alive "$p"; then
-			problem "process $p left running: $(ps -o args= -p "$p" 2>/dev/null || :)"
-			kill -9 "$p" 2>/dev/null || :
-		fi
+	live=$(alive $(cat "$PIDS"))
+	i=0
+	while [ -n "$live" ] && [ $i -lt 40 ]; do
+		sleep 0.05
+		i=$((i + 1))
+		live=$(alive $live)
+	done
+	for p in $live; do
+		problem "process $p left running: $(ps -o args= -p "$p" 2>/dev/null || :)"
+		kill -9 "$p" 2>/dev/null || :
 	done
 	: >"$PIDS"
 }

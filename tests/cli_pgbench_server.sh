@@ -21,7 +21,7 @@ mkdir "$D"
 chmod 755 "$D"
 
 run pgbench -q -n 20 --no-group $USER_OPT --clients 8 --commit-delays 0,20 \
-    --commit-siblings 1 -T 2 --repeats 2 -F json "$D"
+    --commit-siblings 1 -T 1 --repeats 2 -F json "$D"
 tap_is "$rc" 0 "a sweep on the real server exits 0"
 [ "$rc" -eq 0 ] || sed 's/^/# /' "$WORK/err"
 jq_checks "$WORK/out" <<'CHECKS'

@@ -65,7 +65,7 @@ if ! command -v script >/dev/null 2>&1 || [ -z "$DEFAULT_SIGNALS" ] ||
 		tap_skip "$d" "no script(1) with -qfec, or no way to undo an ignored SIGINT"
 	done
 else
-	on_pty 80 -s 1 --rounds 1 -t one,two,nosync -m fdatasync,fsync --direct=off \
+	on_pty 80 -s 0.3 --rounds 1 -t one,two,nosync -m fdatasync,fsync --direct=off \
 	    --file-size 64k "$dir"
 	if waiting "$pid" has_line "$ts" '^fsync  ' && kill -0 "$pid" 2>/dev/null &&
 	    has_line "$ts" '^syncprobe .* UTC' && has_line "$ts" "^$one"; then
@@ -89,7 +89,7 @@ else
 	long=$dir/a-directory-with-a-rather-long-name-to-make-the-progress-line-too-wide/and-another-one-below-it
 	mkdir -p "$long"
 	for cols in 40 80; do
-		on_pty "$cols" -s 0.6 --rounds 3 -t one -m fdatasync,fsync --direct=off \
+		on_pty "$cols" -s 0.3 --rounds 3 -t one -m fdatasync,fsync --direct=off \
 		    --file-size 64k "$long"
 		wait "$spid" || :
 		progress_segments "$ts" >"$WORK/segments"
@@ -157,7 +157,7 @@ else
 fi
 
 # Text through a pipe streams too: the first group is out before the end.
-"$SYNCPROBE" -q -s 1 --rounds 1 -t one,nosync -m fdatasync,fsync --direct=off \
+"$SYNCPROBE" -q -s 0.5 --rounds 1 -t one,nosync -m fdatasync,fsync --direct=off \
     --file-size 64k "$dir" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 if waiting "$pid" has_line "$WORK/out" '^fsync  ' && kill -0 "$pid" 2>/dev/null; then
