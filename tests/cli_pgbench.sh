@@ -96,6 +96,15 @@ commits per flush from pg_stat_wal's counts | .clients[1].cells[0].commits_per_f
 the advice is one of the settings | .advice.commit_delay_usecs as $d | [.settings[].commit_delay_usecs] | index($d) != null
 CHECKS
 	check_clean "nothing left after -F json"
+	# open_* methods sync with no call: the server's wal_sync stays 0 and
+	# its WAL writes are the flushes.
+	run $PGS -F json --wal-sync-method=open_datasync "$D"
+	tap_is "$rc" 0 "--wal-sync-method=open_datasync exits 0"
+	jq_checks "$WORK/out" <<'CHECKS'
+the cluster ran open_datasync | .wal_sync_method == "open_datasync"
+commits per flush from pg_stat_wal's wal_write | all(.clients[0].cells[]; .commits_per_flush > 1.9)
+CHECKS
+	check_clean "nothing left after open_datasync"
 else
 	tap_skip "-F json" "jq is not installed"
 fi

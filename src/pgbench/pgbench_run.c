@@ -20,7 +20,12 @@
 /* PostgreSQL 14 on; before it, "excluding connections establishing". */
 #define TPS_SUFFIX     " (without initial connection time)"
 #define TPS_SUFFIX_OLD " (excluding connections establishing)"
+/* The server's WAL flushes. With an open_* method every WAL write is
+ * durable and no sync call follows, so pg_stat_wal's wal_sync stays 0
+ * (PostgreSQL documents it so): the writes (XLogWrite's, wal_write) are
+ * the flushes there. */
 #define WAL_SYNC_SQL   "SELECT wal_sync FROM pg_stat_wal"
+#define WAL_WRITE_SQL  "SELECT wal_write FROM pg_stat_wal"
 /* pgbench's backends still ending: each reports its WAL counts to
  * pg_stat_wal as it exits, so the count after a run waits for them. */
 #define BACKENDS_SQL   "SELECT count(*) FROM pg_stat_activity WHERE " \
@@ -139,15 +144,17 @@ wait_for_backends(struct cluster *c, char *why, size_t len)
 }
 
 static int
-wal_syncs(struct cluster *c, uint64_t *n, char *why, size_t len)
+wal_flushes(struct cluster *c, bool by_write, uint64_t *n, char *why, size_t len)
 {
 	char out[64], shown[ESCAPE_LEN(64)];
 
-	if (cluster_sql(c, WAL_SYNC_SQL, out, sizeof out, why, len) == -1)
+	if (cluster_sql(c, by_write ? WAL_WRITE_SQL : WAL_SYNC_SQL, out, sizeof out,
+	    why, len) == -1)
 		return -1;
 	if (pgbench_read_count(out, n) == -1) {
 		escape_for_terminal(out, shown, sizeof shown);
-		snprintf(why, len, "psql: pg_stat_wal's wal_sync is not a count: '%s'", shown);
+		snprintf(why, len, "psql: pg_stat_wal's %s is not a count: '%s'",
+		    by_write ? "wal_write" : "wal_sync", shown);
 		return -1;
 	}
 	return 0;
@@ -177,7 +184,7 @@ pgbench_run(struct cluster *c, const struct pgbench_run_spec *s,
 	    s->delay_usecs, s->siblings);
 	if (cluster_sql(c, "CHECKPOINT", NULL, 0, why, len) == -1)
 		return -1;
-	if (s->have_wal && wal_syncs(c, &before, why, len) == -1)
+	if (s->have_wal && wal_flushes(c, s->flush_by_write, &before, why, len) == -1)
 		return -1;
 	rc = child_run(&cs, &r);
 	if (rc == -1)
@@ -192,10 +199,11 @@ pgbench_run(struct cluster *c, const struct pgbench_run_spec *s,
 	if (rc == -1)
 		return -1;
 	if (s->have_wal) {
-		if (wait_for_backends(c, why, len) == -1 || wal_syncs(c, &after_n, why, len) == -1)
+		if (wait_for_backends(c, why, len) == -1 ||
+		    wal_flushes(c, s->flush_by_write, &after_n, why, len) == -1)
 			return -1;
 		f->have_wal = true;
-		f->wal_syncs = after_n >= before ? after_n - before : 0;
+		f->wal_flushes = after_n >= before ? after_n - before : 0;
 	}
 	return 0;
 }

@@ -13,7 +13,8 @@ struct pgbench_figures {
 	double tps;		/* "tps = X (without initial connection time)" */
 	uint64_t transactions;	/* "number of transactions actually processed: N" */
 	bool have_wal;		/* pg_stat_wal's count (PostgreSQL 14+) */
-	uint64_t wal_syncs;	/* its wal_sync over the run */
+	uint64_t wal_flushes;	/* its wal_sync over the run (wal_write when
+				 * flush_by_write) */
 };
 
 struct pgbench_run_spec {
@@ -24,6 +25,7 @@ struct pgbench_run_spec {
 	const char *script;	/* pgbench -f: a file in the work directory */
 	const char *builtin;	/* or pgbench -b: its built-in script */
 	bool have_wal;		/* the server has pg_stat_wal */
+	bool flush_by_write;	/* an open_* wal_sync_method: count the writes */
 };
 
 /* Parse pgbench's standard output: each figure on exactly one line, with

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pgbench/pgbench_run.h"
+#include "probe/method.h"
 #include "util/cleanup.h"
 #include "util/platform.h"
 #include "util/progress.h"
@@ -177,8 +178,10 @@ run_cell(struct cluster *c, struct pgb_result *r, size_t ci, size_t si, unsigned
     const char *script, const char *builtin, bool have_wal, char *why, size_t len)
 {
 	struct pgb_cell *p = pgb_cell_at(r, ci, si);
+	const struct method *m = method_find(r->wal_sync_method);
 	struct pgbench_run_spec s = { r->clients[ci], r->settings[si].delay_usecs,
-		r->settings[si].siblings, r->secs, script, builtin, have_wal };
+		r->settings[si].siblings, r->secs, script, builtin, have_wal,
+		m != NULL && m->open_flag != NULL };
 	struct pgbench_figures f;
 
 	if (pgbench_run(c, &s, &f, why, len) == -1)
@@ -190,7 +193,7 @@ run_cell(struct cluster *c, struct pgb_result *r, size_t ci, size_t si, unsigned
 	}
 	p->cell.slices[rep].commits = f.transactions;
 	p->cell.slices[rep].ns = (uint64_t)((double)f.transactions / f.tps * 1e9);
-	p->cell.slices[rep].flushes = f.wal_syncs;
+	p->cell.slices[rep].flushes = f.wal_flushes;
 	p->have_wal = f.have_wal;
 	return 0;
 }
