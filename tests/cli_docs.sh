@@ -184,6 +184,58 @@ same_set "man WARNINGS has an item for each warning code, and no other" \
     "$(warning_codes | tr -d '[]"' | tr ',' '\n' | sort)" \
     "$(man_tags WARNINGS | sed -e 's/^\.B //' | sort)"
 
+# (f) The sample output in the README, and the man page's text examples,
+# have the shape of a real report: the same section titles, column
+# headings, row names, setting names and headings, in the same order (the
+# figures, the machine's facts and the warnings are the run's own). The
+# paced row's method is the platform's default, so it is compared as M.
+# report_shape: those lines of a text report on stdin.
+report_shape() {
+	awk '
+		function name_of(line) {
+			sub(/  +([0-9].*|n\/a)$/, "", line)
+			return line
+		}
+		/^\(figures in usecs/ { print title; print; table = 1; head = 1; next }
+		table && head { gsub(/  */, " "); print; head = 0; next }
+		table && /^$/ { table = 0 }
+		table && /^[^ (]/ { line = name_of($0); sub(/^[a-z_]*, 100\/s paced$/, "M, 100/s paced", line); print line; next }
+		/^(Advice|What to set)$/ { print; next }
+		/^  [a-z_]* = / { sub(/ = .*/, " ="); print; next }
+		{ title = $0 }
+	'
+}
+# readme_sample: the README's sample report, its two-space indent removed.
+readme_sample() {
+	awk '
+		/^Sample output$/ { on = 1; next }
+		on && /^[^ ]/ { exit }
+		on && /^  syncprobe [0-9]/ { report = 1 }
+		on && report { sub(/^  /, ""); print }
+	' "$readme"
+}
+# man_examples: the man page's examples of the text report, unescaped.
+man_examples() {
+	awk '
+		/^\.EX/ { ex = 1; first = 1; next }
+		/^\.EE/ { ex = 0; keep = 0; next }
+		ex && first { first = 0; keep = ($0 ~ /^(Compare file sync methods|What to set$)/) }
+		ex && keep { gsub(/\\-/, "-"); gsub(/\\\(aq/, "\047"); print }
+	' "$man_page"
+}
+mkdir -p "$WORK/sample"
+"$SYNCPROBE" -n 5 --file-size 1M "$WORK/sample" >"$WORK/sample.txt" 2>/dev/null || true
+report_shape <"$WORK/sample.txt" >"$WORK/real.shape"
+readme_sample | report_shape >"$WORK/readme.shape"
+tap_check "a real report has a shape to compare with" test -s "$WORK/real.shape"
+tap_is "$(cat "$WORK/readme.shape")" "$(cat "$WORK/real.shape")" \
+    "the README's sample output has a real report's titles, rows and settings, in order"
+man_examples | report_shape >"$WORK/man.shape"
+# Each of the man page's lines in the real report's, in the same order.
+tap_check "the man page's text examples have a real report's lines, in order" \
+    awk 'NR == FNR { want[++n] = $0; next } i < n && $0 == want[i + 1] { i++ }
+	END { exit !(n > 0 && i == n) }' "$WORK/man.shape" "$WORK/real.shape"
+
 # (d) EXIT STATUS gives each status as an item.
 statuses=$(man_tags "EXIT STATUS" | sed -e 's/^\.B //' | { grep -x '[0-9]' || true; } | tr '\n' ' ')
 tap_is "$statuses" "0 1 2 3 " "man EXIT STATUS has items 0, 1, 2 and 3"
