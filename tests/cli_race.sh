@@ -95,6 +95,7 @@ rm -f "$dir"/.syncprobe.*
 # ---- the durability writer's file, swapped between its creation and its
 # reopen with the method's flags (util/safefile, as the test file) ----
 DREPLACED="replaced while syncprobe was creating it (nothing written to what is there now)"
+DTAKEN="already exists (an earlier run's file? verify it with syncprobe durability verify, or remove it)"
 
 # writer_swapped DESC KIND: the writer on $dir with the shim doing
 # SYNCPROBE_SWAP=KIND:1 (its one reopen); exit 1, the one message, no
@@ -179,12 +180,16 @@ else
 	AS_NOBODY="setpriv --reuid=nobody --regid=$nobody_gid --clear-groups"
 	$AS_NOBODY true 2>/dev/null || why="setpriv cannot switch to nobody here"
 fi
-# race DESC REPLACED ARGS...: RACE_RUNS runs of syncprobe ARGS as root in
-# $race against the swap loop as nobody; every run must exit 0, or 1 with
-# the one message ending in REPLACED, and the decoy stay untouched.
+# race DESC REPLACED TAKEN ARGS...: RACE_RUNS runs of syncprobe ARGS as
+# root in $race against the swap loop as nobody; every run must exit 0, or
+# 1 with the one message ending in REPLACED, and the decoy stay untouched.
+# TAKEN, when not empty: a name syncprobe always uses, which the loop can
+# take first (its link at that name, made after the last run's file was
+# removed); a run may then also exit 2 with the one message ending in
+# TAKEN, as it refuses any file that is not its own.
 race() {
-	desc=$1 replaced=$2
-	shift 2
+	desc=$1 replaced=$2 taken=$3
+	shift 3
 	rm -f "$WORK/stop"
 	$AS_NOBODY "$WORK/race_swap" "$race" "$decoy" "$WORK/stop" >"$WORK/swaps" 2>&1 &
 	swapper=$!
@@ -196,6 +201,8 @@ race() {
 		case $rc:$(cat "$WORK/err") in
 		0:) ;;
 		1:"syncprobe: "*"$race/"*": $replaced") ;;
+		2:"syncprobe: $race/"*": $taken")
+			[ -n "$taken" ] || bad="$bad${nl}run $i: exit 2: $(cat "$WORK/err")" ;;
 		*) bad="$bad${nl}run $i: exit $rc: $(cat "$WORK/err")" ;;
 		esac
 		rm -f "$race"/.syncprobe.* "$race"/syncprobe-durability*
@@ -221,11 +228,11 @@ else
 	race=$WORK/race
 	mkdir "$race"
 	chown nobody "$race"
-	race "$race_desc" "$REPLACED" \
+	race "$race_desc" "$REPLACED" "" \
 	    -q -n 50 --file-size 64k -t one,descriptor -m fdatasync --direct=off
 	# The durability writer creates its file, fills it, reopens it with
 	# the method's flags and writes records.
-	race "$writer_desc" "$DREPLACED" \
+	race "$writer_desc" "$DREPLACED" "$DTAKEN" \
 	    durability write -q -n 20 --file-size 64k --pattern=append -m fdatasync --direct=off
 fi
 
