@@ -29,6 +29,8 @@ the paced row: the default method, 100 a second, no candidate for the advice | [
 	| select(.pace_per_sec != null)] | length == 1 and .[0].group == "one"
 	and .[0].pace_per_sec == 100 and .[0].method == null and .[0].missed_starts >= 0
 	and (.[0].name | startswith("fdatasync, 100/s paced"))
+the paced row ran no faster than its rate: n operations take n periods | [.targets[0].tests[]
+	| select(.pace_per_sec != null)] | .[0].ops_per_sec <= .[0].pace_per_sec
 commit_delay is half the basis mean, rounded | .targets[0].advice
 	| .commit_delay == ((.basis.mean_usecs / 2) | round)
 the basis is the advised method's one-write row | .targets[0].advice

@@ -443,14 +443,18 @@ slice_from_start(struct row_run *run, struct row_result *res, uint64_t max_ops,
     uint64_t max_ns)
 {
 	const volatile sig_atomic_t *stop = cleanup_stop_flag();
-	uint64_t first, start, end, t_mid = 0, deadline, done = 0;
+	uint64_t first, start, end, t_mid = 0, deadline, period, done = 0;
 	struct op_failure f;
 	struct pace pace;
 	int waited = 0;
 
 	first = end = platform_now_ns();
 	deadline = max_ns ? first + max_ns : UINT64_MAX;
-	pace_init(&pace, first, pace_period_ns(run->spec->pace_per_sec));
+	/* The slice's first operation waits its period too: every paced
+	 * operation then follows an idle gap, and n of them take n periods,
+	 * so the row's ops/sec is the rate asked for, not more. */
+	period = pace_period_ns(run->spec->pace_per_sec);
+	pace_init(&pace, first + period, period);
 	while (done < max_ops && *stop == 0) {
 		if (segment_room(run, &f) == -1 ||
 		    (waited = pace_wait(&pace, stop)) == -1) {
