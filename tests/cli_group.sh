@@ -60,6 +60,26 @@ else
 	tap_skip "-n 30: every cell counted exactly 30 commits" "jq is not installed"
 fi
 
+# A committer counts as a sibling from its record on, not during its
+# work: the server's INSERT takes its transaction id after the parsing and
+# planning. Two committers whose work (20 ms) dwarfs a flush on tmpfs: the
+# leader almost never finds the other with a record waiting, so with
+# commit_siblings 1 most of its flushes do not sleep. Counted from the
+# start of the work, the other was in a transaction at nearly every flush.
+run -q -F json -n 24 --rounds 2 --file-size 256k -t group --clients 2 \
+	--commit-siblings 1 --commit-delays 0,200 --txn-work 20ms "$dir"
+tap_is "$rc" 0 "-t group --txn-work 20ms exits 0"
+if command -v jq >/dev/null 2>&1; then
+	cp "$out" "$WORK/sib.json"
+	jq_checks "$WORK/sib.json" <<'CHECKS'
+siblings counted from the record: most flushes of the 200 us cell did not sleep | .targets[0].group
+	| .clients[0].cells[1] | .commit_delay == 200 and .flushes > 0
+	  and .delayed_flushes * 2 < .flushes
+CHECKS
+else
+	tap_skip "siblings counted from the record" "jq is not installed"
+fi
+
 # The JSON block, with the default sweep (from the measured flush).
 run $QUICK -F json -t one,group -m fdatasync --direct=off --clients 1,4 "$dir"
 tap_is "$rc" 0 "-F json -t one,group exits 0"
