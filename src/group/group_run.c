@@ -2,7 +2,8 @@
  *
  * A committer waits for its client's request (the round trip: it holds no
  * transaction id then), does --txn-work of CPU work, takes a transaction
- * id, appends its record, waits until the log is durable up to it (group_commit.c) and replies.
+ * id, appends its record, waits until the log is durable up to it
+ * (group_commit.c) and replies.
  * The client then sends the next request. A client thread over a
  * socketpair is what made the prototype agree with pgbench: committers
  * that only spun between commits, or a round trip modelled as a timer
