@@ -86,7 +86,7 @@ leaves_nothing "partial"
 run watch $FIXED --for 200ms --interval 100ms -F openmetrics "$dir"
 tap_is "$rc" 0 "-F openmetrics: exit 0"
 tap_check "-F openmetrics: the operations and the latency summary" sh -c \
-    "grep -q '^syncprobe_watch_operations{path=\"$dir\",method=\"fdatasync\"} [0-9]' '$WORK/out' &&
+    "grep -q '^syncprobe_watch_operations{target=\"$dir\",method=\"fdatasync\"} [0-9]' '$WORK/out' &&
      grep -q '^syncprobe_watch_latency_seconds_count{.*load=\"back_to_back\"} [0-9]' '$WORK/out'"
 if command -v promtool >/dev/null 2>&1; then
 	tap_check "-F openmetrics: promtool check metrics" sh -c \

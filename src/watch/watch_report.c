@@ -348,15 +348,16 @@ family(FILE *out, const char *name, const char *type, const char *help)
 	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* One sample of name (with suffix), labelled with the path and method and
- * the pairs in kv (n names and values). */
+/* One sample of name (with suffix), labelled with the target and method
+ * and the pairs in kv (n names and values). The label is the probe's
+ * "target", so that one query selects a directory in both. */
 static void
 sample(FILE *out, const char *name, const char *suffix, const struct watch_setup *s,
     const char *const *kv, size_t n, double value)
 {
 	size_t i;
 
-	fprintf(out, "%s%s{path=", name, suffix);
+	fprintf(out, "%s%s{target=", name, suffix);
 	openmetrics_label_value(out, s->path);
 	fputs(",method=", out);
 	openmetrics_label_value(out, s->method->name);
