@@ -200,6 +200,8 @@ esac
 run $QUICK -t group --clients 1 --commit-delays 0 --wal-sync-method=fsync "$dir"
 tap_is "$rc" 0 "--wal-sync-method with -t group alone is accepted"
 tap_check "and the experiment uses it" grep -q '^fsync, buffered' "$out"
+tap_check "one client count: its span is one figure, not '1 to 1'" sh -c \
+	"grep -q '(fsync, 1 client)' '$out' && ! grep -q ' 1 to 1 client' '$out'"
 
 # Out-of-range values of its options, the usage-error contract.
 refused "--clients=0 refused" "--clients '0'" "$dir" --clients=0 "$dir"

@@ -261,7 +261,7 @@ static const struct gain_case {
 	{ "16: 25 us the best; 64: 98 us the best, no different at 16: 98 us, kept from 16",
 	  four_counts, 4, { { 2, 2, 1.15, 0 }, { 3, 4, 1.15, 0 }, { 3, 2, 1.05, 0 } }, 98, 16,
 	  { "applies from 17 clients on", "not measured from 17 to 63 clients",
-	    "(the experiment ran with commit_siblings 5)" } },
+	    "(measured with commit_siblings 5)" } },
 	{ "49 us gains at 8 and 64 but loses at 16: siblings keep it from 16, not from 8",
 	  gap_counts, 4, { { 1, 3, 1.10, 0 }, { 2, 3, 0.90, 0 }, { 3, 3, 1.10, 0 } }, 49, 16,
 	  { "-10.0% at 16 (worse)", "(16 or more others active); measured to gain at 64;" } },

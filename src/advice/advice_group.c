@@ -140,9 +140,12 @@ describe_from(struct text *t, const struct group_result *g, size_t ci, size_t di
 static void
 describe_method(struct text *t, const struct group_result *g)
 {
-	text_add(t, "measured by %s (%s, %u to %u clients): ",
+	char span[64];
+
+	group_client_span(g, span, sizeof span);
+	text_add(t, "measured by %s (%s, %s): ",
 	    g->measured_by ? g->measured_by : "the group-commit experiment",
-	    g->method ? g->method->name : "?", g->clients[0], g->clients[g->nclients - 1]);
+	    g->method ? g->method->name : "?", span);
 }
 
 /* Why no delay: nothing beat 0, or what did lost at more clients. */
@@ -238,7 +241,7 @@ describe_siblings(struct text *t, const struct group_result *g, size_t cl, size_
 	else if (from < first)
 		text_add(t, "; not measured from %u to %u clients", from, first - 1);
 	if (siblings != g->siblings)
-		text_add(t, " (the experiment ran with commit_siblings %u)", g->siblings);
+		text_add(t, " (measured with commit_siblings %u)", g->siblings);
 }
 
 static void

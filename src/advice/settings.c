@@ -167,28 +167,27 @@ measured_delay_reason(const struct advice *a, const struct group_result *g,
     char *buf, size_t len)
 {
 	bool any_gain, all_lost;
-	unsigned lo, hi;
+	char span[64];
 	size_t di;
 
 	if (g == NULL || g->nclients == 0) {
 		snprintf(buf, len, "what the experiment's cells gave");
 		return;
 	}
-	lo = g->clients[0];
-	hi = g->clients[g->nclients - 1];
+	group_client_span(g, span, sizeof span);
 	di = delay_index(g, a->commit_delay_usecs);
 	if (a->commit_delay_usecs > 0 && di < g->ndelays && list_gains(g, di, buf, len) > 0)
 		return;
 	all_lost = gains_lost_above(g, &any_gain);
 	if (a->commit_delay_usecs > 0)
-		snprintf(buf, len, "from the cells at %u to %u clients", lo, hi);
+		snprintf(buf, len, "from the cells at %s", span);
 	else if (!any_gain)
-		snprintf(buf, len, "no delay beat 0 beyond noise at %u to %u clients", lo, hi);
+		snprintf(buf, len, "no delay beat 0 beyond noise at %s", span);
 	else if (all_lost)
 		snprintf(buf, len, "each delay that beat 0 at some client count lost at a "
-		    "higher one (%u to %u clients)", lo, hi);
+		    "higher one (%s)", span);
 	else
-		snprintf(buf, len, "no delay, from the cells at %u to %u clients", lo, hi);
+		snprintf(buf, len, "no delay, from the cells at %s", span);
 }
 
 /* The rule's delay: what it rests on, and what to test first. A sleep

@@ -7,6 +7,7 @@
 #include "group/group_result.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,17 @@ const char *
 group_verdict_name(enum group_verdict v)
 {
 	return verdict_names[v];
+}
+
+void
+group_client_span(const struct group_result *g, char *buf, size_t len)
+{
+	unsigned lo = g->clients[0], hi = g->clients[g->nclients - 1];
+
+	if (lo == hi)
+		snprintf(buf, len, "%u client%s", lo, lo == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%u to %u clients", lo, hi);
 }
 
 struct group_result *

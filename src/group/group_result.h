@@ -136,6 +136,10 @@ bool group_cell_never_slept(const struct group_cell *c);
 /* Compute every derived figure. */
 void group_result_finish(struct group_result *g);
 
+/* The client counts measured, for a sentence: "8 clients", "1 client" or
+ * "1 to 64 clients" (cut short, never overrun). */
+void group_client_span(const struct group_result *g, char *buf, size_t len);
+
 /* "better", "worse", "same". */
 const char *group_verdict_name(enum group_verdict v);
 
