@@ -28,6 +28,18 @@ refused_exactly "syncprobe: --format: not an option of syncprobe durability writ
     "$dir" durability write -F json "$dir"
 refused_exactly "syncprobe: --secs-per-test: not an option of syncprobe durability write (only of syncprobe)" \
     "$dir" durability write -s 1 "$dir"
+
+# --- An empty operand ("$DIR" with DIR unset) is named as such, in every
+# command, not as the system's error for a name of no characters.
+want_dir="syncprobe: an empty operand: give a directory's name"
+refused_exactly "$want_dir" "$dir" -n 1 ""
+refused_exactly "$want_dir" "$dir" -n 1 "$dir" ""
+refused_exactly "$want_dir" "$dir" watch --for 1 ""
+refused_exactly "$want_dir" "$dir" durability write -n 1 ""
+refused_exactly "$want_dir" "$dir" durability verify --acks=- ""
+refused_exactly "$want_dir" "$dir" pgbench ""
+refused_exactly "syncprobe: an empty operand: give a file's name" "$dir" compare "" "$dir/x.json"
+refused_exactly "syncprobe: an empty operand: give a command's name" "$dir" help ""
 refused_exactly "syncprobe: --acks: not an option of syncprobe (only of syncprobe durability verify)" \
     "$dir" --acks=x "$dir"
 refused_exactly "syncprobe: --for: not an option of syncprobe (only of syncprobe durability write, syncprobe watch)" \

@@ -309,6 +309,20 @@ check_groups(const struct cli_parsed *p, const void *settings)
 	}
 }
 
+/* An empty operand ("$DIR" with DIR unset) names nothing: said as such,
+ * not as the system's "No such file or directory" after a colon. */
+static void
+refuse_empty_operands(const struct cli_command *cmd, const struct cli_parsed *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->noperands; i++)
+		if (p->operands[i][0] == '\0')
+			cli_die_usage("an empty operand", cmd->operands == CLI_OPERAND_FILE ?
+			    "give a file's name" : cmd->operands == CLI_OPERAND_COMMAND ?
+			    "give a command's name" : "give a directory's name");
+}
+
 void
 cli_parse(const struct cli_table *t, const struct cli_command *cmd, int argc, char **argv,
     void *settings)
@@ -343,6 +357,7 @@ cli_parse(const struct cli_table *t, const struct cli_command *cmd, int argc, ch
 	}
 	p.operands = argv + optind;
 	p.noperands = (size_t)(argc - optind);
+	refuse_empty_operands(cmd, &p);
 	check_groups(&p, settings);
 	if (cmd->check != NULL && cmd->check(settings, &p, err, sizeof err) == -1) {
 		diag_error("%s", err);
