@@ -14,7 +14,8 @@ skip_all() {
 	    "an existing -f file" "a second target missing" "an I/O error mid-run" \
 	    "the durability writer" "the durability verifier, records lost" \
 	    "histograms, two targets" "-F openmetrics" "compare of saved runs" \
-	    "a report compare refuses"; do
+	    "a report compare refuses" "watch, a short run" \
+	    "watch: as many allocations in 600 intervals as in 50"; do
 		tap_skip "valgrind: $what" "$1"
 	done
 	tap_done
@@ -92,5 +93,28 @@ grind "-F openmetrics" 0 -F openmetrics $ONE "$dir"
 grind "compare of saved runs" 0 compare "$WORK/a.json" "$WORK/a.json"
 sed 's/"targets"/"targetz"/' "$WORK/a.json" >"$WORK/bad.json"
 grind "a report compare refuses" 2 compare "$WORK/a.json" "$WORK/bad.json"
+
+# watch: a short run, then its memory against its length. It keeps
+# fixed histograms per interval and a plot of fixed size (512 points,
+# merged in pairs when full), so a run of 600 intervals must allocate
+# exactly what one of 50 does: memcheck's count of allocations, taken
+# from both, differs when anything is allocated per interval or per
+# operation (the plot's merging starts at interval 513, in the long run
+# only).
+grind "watch, a short run" 0 watch -m fdatasync --file-size 64k --for 300ms \
+    --interval 100ms "$dir"
+allocs() {
+	valgrind --log-file="$WORK/vg-allocs" "$SYNCPROBE" watch -m fdatasync --file-size 64k \
+	    --rate 400 --interval 5ms --for "$1" -F json "$dir" >"$WORK/out" 2>"$WORK/err" &&
+	    sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' "$WORK/vg-allocs"
+}
+short=$(allocs 250ms) long=$(allocs 3s)
+lines=$(grep -c '"type": "interval"' "$WORK/out")
+if [ -n "$short" ] && [ "$short" = "$long" ] && [ "$lines" -gt 512 ]; then
+	tap_ok "valgrind: watch: as many allocations in 600 intervals as in 50"
+else
+	tap_fail "valgrind: watch: as many allocations in 600 intervals as in 50" \
+	    "allocations: $short in 250ms, $long in 3s ($lines interval lines)"
+fi
 
 tap_done
