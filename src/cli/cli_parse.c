@@ -309,6 +309,20 @@ check_groups(const struct cli_parsed *p, const void *settings)
 	}
 }
 
+static const char *
+operand_wanted(enum cli_operand kind)
+{
+	switch (kind) {
+	case CLI_OPERAND_FILE:
+		return "give a file's name";
+	case CLI_OPERAND_COMMAND:
+		return "give a command's name";
+	case CLI_OPERAND_DIR:
+		break;
+	}
+	return "give a directory's name";
+}
+
 /* An empty operand ("$DIR" with DIR unset) names nothing: said as such,
  * not as the system's "No such file or directory" after a colon. */
 static void
@@ -318,9 +332,7 @@ refuse_empty_operands(const struct cli_command *cmd, const struct cli_parsed *p)
 
 	for (i = 0; i < p->noperands; i++)
 		if (p->operands[i][0] == '\0')
-			cli_die_usage("an empty operand", cmd->operands == CLI_OPERAND_FILE ?
-			    "give a file's name" : cmd->operands == CLI_OPERAND_COMMAND ?
-			    "give a command's name" : "give a directory's name");
+			cli_die_usage("an empty operand", operand_wanted(cmd->operands));
 }
 
 void
