@@ -66,10 +66,16 @@ fi
 # leader almost never finds the other with a record waiting, so with
 # commit_siblings 1 most of its flushes do not sleep. Counted from the
 # start of the work, the other was in a transaction at nearly every flush.
+# The two drift apart only when a flush is shorter than the gap between
+# their wake-ups; under ThreadSanitizer (.ci/run sets TSAN_OPTIONS) the
+# flush is slower and they can stay in step, every flush covering both, so
+# there the check is left to the other builds.
 run -q -F json -n 24 --rounds 2 --file-size 256k -t group --clients 2 \
 	--commit-siblings 1 --commit-delays 0,200 --txn-work 20ms "$dir"
 tap_is "$rc" 0 "-t group --txn-work 20ms exits 0"
-if command -v jq >/dev/null 2>&1; then
+if [ -n "${TSAN_OPTIONS:-}" ]; then
+	tap_skip "siblings counted from the record" "under ThreadSanitizer the committers can stay in step"
+elif command -v jq >/dev/null 2>&1; then
 	cp "$out" "$WORK/sib.json"
 	jq_checks "$WORK/sib.json" <<'CHECKS'
 siblings counted from the record: most flushes of the 200 us cell did not sleep | .targets[0].group
