@@ -149,6 +149,18 @@ esac
 tap_check "| head -1: the first line came through" grep -q '^syncprobe ' "$WORK/first"
 tap_check "| head -1: test file removed" no_testfile "$dir"
 
+children_of() {
+	ps -A -o pid= -o ppid= | awk -v p="$1" '$2 == p { print $1 }'
+}
+has_children() {
+	[ -n "$(children_of "$1")" ]
+}
+# no_leftovers: no process has $dir on its command line (a committer is a
+# fork of syncprobe, with its arguments).
+no_leftovers() {
+	[ -z "$(ps -A -o pid= -o args= | awk -v d="$dir" 'index($0, d) && !/awk/')" ]
+}
+
 # -t group stopped by SIGTERM at a chosen point: the shim sends it right
 # before the Nth fdatasync of the test file. Counted calls, not time:
 # nothing here depends on the machine's speed. The rows -t group measures
@@ -180,6 +192,7 @@ else
 	tap_is "$rc" 143 "-t group, SIGTERM in round 1 of 1: dies of SIGTERM"
 	tap_check "-t group, SIGTERM: the shim sent it" grep -q '^fdatasync 1406 SIGTERM$' "$WORK/shim.log"
 	tap_check "-t group, SIGTERM: test file removed" no_testfile "$dir"
+	tap_check "-t group, SIGTERM: no committer process left" no_leftovers
 	cp "$WORK/out" "$WORK/g1.json"
 	jq_checks "$WORK/g1.json" <<'CHECKS'
 -t group, SIGTERM in round 1: fewer cells than the 9 planned, at least one | .interrupted
@@ -206,6 +219,69 @@ CHECKS
 	    test "$(grep -c '^ *[0-9][0-9]* us ' "$WORK/out")" -lt 9
 	tap_check "-t group, SIGTERM, text: no sleep timed" \
 	    test -z "$(grep 'sleep here really lasts' "$WORK/out")"
+fi
+
+# -t group's committers are processes (as the server's backends are): none
+# may outlive syncprobe, whichever way it ends. The experiment's log is
+# the test file's third reopen (after the one- and two-write rows); its
+# syncs alone are slowed, to 0.3 s, so that the experiment is still
+# running when the test acts and the rows are quick.
+group_long() {
+	$DEFAULT env LD_PRELOAD="$FAULTSHIM" SYNCPROBE_FAULT_PATH="$dir" \
+	    SYNCPROBE_FAULT_SYNC_DELAY_US=300000 SYNCPROBE_FAULT_SYNC_DELAY_REOPEN=3 \
+	    "$SYNCPROBE" -q -n 20 --file-size 256k -t group -m fdatasync --direct=off \
+	    --clients 2 --commit-delays 0 "$dir" >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	waiting "$pid" has_children "$pid"
+}
+# gone_within_wait: true once no committer is left (the kernel kills them
+# when syncprobe dies: PR_SET_PDEATHSIG), polled as waiting() polls.
+gone_within_wait() {
+	g_i=0
+	until no_leftovers; do
+		[ $g_i -lt 400 ] || return 1
+		sleep 0.05
+		g_i=$((g_i + 1))
+	done
+}
+if [ -z "$DEFAULT" ] || ! preload_works; then
+	tap_skip "-t group's committer processes" "no preloadable fault shim, or no way to undo SIG_IGN"
+elif ! ps -A -o pid= -o ppid= >/dev/null 2>&1; then
+	tap_skip "-t group's committer processes" "no ps -A -o"
+else
+	if group_long; then
+		kill -KILL "$(children_of "$pid" | head -n 1)"
+		rc=0
+		wait "$pid" || rc=$?
+		tap_is "$rc" 1 "-t group, a committer killed: an error, exit 1"
+		tap_check "-t group, a committer killed: says so" \
+		    grep -q 'a committer process was killed by signal 9' "$WORK/err"
+		tap_check "-t group, a committer killed: test file removed" no_testfile "$dir"
+		tap_check "-t group, a committer killed: no committer left" no_leftovers
+	else
+		tap_fail "-t group, a committer killed" "no committer appeared: $(cat "$WORK/err")"
+	fi
+	if group_long; then
+		kill -TERM "$pid"
+		kill -TERM "$pid" 2>/dev/null || :
+		rc=0
+		wait "$pid" || rc=$?
+		tap_is "$rc" 143 "-t group, SIGTERM twice: dies of SIGTERM"
+		tap_check "-t group, SIGTERM twice: test file removed" no_testfile "$dir"
+		tap_check "-t group, SIGTERM twice: no committer left" no_leftovers
+	else
+		tap_fail "-t group, SIGTERM twice" "no committer appeared: $(cat "$WORK/err")"
+	fi
+	if [ "$(uname -s)" != Linux ]; then
+		tap_skip "-t group, SIGKILL: no committer left" "PR_SET_PDEATHSIG is Linux's"
+	elif group_long; then
+		kill -KILL "$pid"
+		wait "$pid" || :
+		tap_check "-t group, SIGKILL: no committer left" gone_within_wait
+		rm -f "$dir"/.syncprobe.*
+	else
+		tap_fail "-t group, SIGKILL" "no committer appeared: $(cat "$WORK/err")"
+	fi
 fi
 
 tap_done

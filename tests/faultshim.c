@@ -12,8 +12,10 @@
  * is written, synced, opened or allocated. ERRNO SHORT, for pwrite only,
  * is a short write instead: half the bytes are written, and the call
  * returns that count. ERRNO SIGINT, SIGTERM or SIGHUP fails nothing: that
- * signal is sent to the process right before the Nth call, which then goes
- * on (a user's Ctrl-C at a point the test chooses, not a moment).
+ * signal is sent to the process that loaded the shim right before the Nth
+ * call, which then goes on (a user's Ctrl-C at a point the test chooses,
+ * not a moment). A process it forks (-t group's committers) counts its
+ * calls on from the count at the fork, and signals the same process.
  *
  *   SYNCPROBE_FAULT_PATH=TEXT
  *
@@ -143,6 +145,7 @@ static size_t nfaults;
 static atomic_ulong calls[OP_COUNT];
 static const char *only_path;		/* SYNCPROBE_FAULT_PATH, or NULL */
 static unsigned long sync_delay_us;	/* SYNCPROBE_FAULT_SYNC_DELAY_US */
+static pid_t loader;			/* the process that loaded the shim */
 static unsigned long delay_every = 1;	/* SYNCPROBE_FAULT_SYNC_DELAY_EVERY */
 static unsigned long delay_reopen;	/* SYNCPROBE_FAULT_SYNC_DELAY_REOPEN, or 0 */
 static unsigned long delay_candidates, delay_reopens;
@@ -371,6 +374,7 @@ shim_init(void)
 	const char *p;
 
 	resolve();
+	loader = getpid();
 	only_path = getenv("SYNCPROBE_FAULT_PATH");
 	if (only_path != NULL && *only_path == '\0')
 		only_path = NULL;
@@ -413,7 +417,7 @@ inject(enum fault_op op)
 		if (faults[i].op == op && faults[i].nth == n) {
 			shim_log("%s %lu %s\n", op_names[op], n, faults[i].errname);
 			if (faults[i].sig != 0) {
-				kill(getpid(), faults[i].sig);
+				kill(loader, faults[i].sig);
 				return 0;	/* the call goes on */
 			}
 			errno = faults[i].err;

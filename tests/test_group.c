@@ -158,7 +158,7 @@ rig_open(struct rig *r, uint64_t ring_pages, uint64_t file_pages, uint64_t delay
 static void
 fake_close(struct fake *f)
 {
-	gc_log_destroy(f->log);
+	gc_log_destroy(f->log, false);
 	pthread_mutex_destroy(&f->mu);
 	free(f->file);
 }

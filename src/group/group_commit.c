@@ -66,23 +66,26 @@ gc_log_init(struct gc_log *log, size_t page_bytes, uint64_t ring_pages,
 	log->file_bytes = file_bytes;
 	log->io = *io;
 	atomic_init(&log->in_txn, 0);
-	log->ring = calloc(1, log->ring_bytes);
-	/* Aligned to a memory page, for a log file opened with direct I/O:
-	 * the runs of log pages written from it start at multiples of
-	 * page_bytes in it. */
+	/* Shared with the committer processes, as WAL buffers are. */
+	log->ring = platform_shared_alloc(log->ring_bytes);
+	/* The lock holder's own copy, each process its own, aligned to a
+	 * memory page for a log file opened with direct I/O: the runs of log
+	 * pages written from it start at multiples of page_bytes in it. */
 	log->wbuf = platform_aligned_alloc(mem_page > 0 ? (size_t)mem_page : 4096,
 	    log->ring_bytes);
 	if (log->wbuf != NULL)
 		memset(log->wbuf, 0, log->ring_bytes);
 	if (log->ring == NULL || log->wbuf == NULL) {
-		free(log->ring);
+		platform_shared_free(log->ring, log->ring_bytes);
 		free(log->wbuf);
 		errno = ENOMEM;
 		return -1;
 	}
-	if ((err = pthread_mutex_init(&log->m, NULL)) != 0 ||
-	    (err = pthread_cond_init(&log->released, NULL)) != 0) {
-		free(log->ring);
+	if ((err = platform_shared_mutex_init(&log->m, false)) == 0 &&
+	    (err = platform_shared_cond_init(&log->released)) != 0)
+		pthread_mutex_destroy(&log->m);
+	if (err != 0) {
+		platform_shared_free(log->ring, log->ring_bytes);
 		free(log->wbuf);
 		errno = err;
 		return -1;
@@ -91,11 +94,13 @@ gc_log_init(struct gc_log *log, size_t page_bytes, uint64_t ring_pages,
 }
 
 void
-gc_log_destroy(struct gc_log *log)
+gc_log_destroy(struct gc_log *log, bool abandoned)
 {
-	pthread_cond_destroy(&log->released);
-	pthread_mutex_destroy(&log->m);
-	free(log->ring);
+	if (!abandoned) {
+		pthread_cond_destroy(&log->released);
+		pthread_mutex_destroy(&log->m);
+	}
+	platform_shared_free(log->ring, log->ring_bytes);
 	free(log->wbuf);
 	log->ring = log->wbuf = NULL;
 }

@@ -30,7 +30,10 @@ struct gc_io {
 
 /* The shared state. Positions are byte addresses in the log, page headers
  * included; position p is at p % ring_bytes in memory and p % file_bytes
- * in the file, which the log wraps around in as in a WAL segment. */
+ * in the file, which the log wraps around in as in a WAL segment. The lock
+ * and the ring work across processes: committers that are processes (as
+ * a server's backends are) keep this struct in memory they share
+ * (platform_shared_alloc) and fork after gc_log_init. */
 struct gc_log {
 	pthread_mutex_t m;		/* guards everything below but in_txn */
 	pthread_cond_t released;	/* broadcast when the write lock is released */
@@ -79,7 +82,10 @@ uint64_t gc_ring_pages(size_t page_bytes, size_t record_bytes, unsigned committe
  * ring). 0, or -1 with errno. */
 int gc_log_init(struct gc_log *log, size_t page_bytes, uint64_t ring_pages,
     uint64_t file_bytes, const struct gc_io *io);
-void gc_log_destroy(struct gc_log *log);
+/* Give back the log's memory. abandoned: a process that used it was
+ * killed, so its lock and condition are left as they are (destroying a
+ * condition a dead process waited on would wait for it for ever). */
+void gc_log_destroy(struct gc_log *log, bool abandoned);
 
 /* commit_delay and commit_siblings for what follows; only while no
  * committer is running. */

@@ -1,4 +1,5 @@
-/* group_run.c: the threads of the group-commit experiment and its sweep.
+/* group_run.c: the committers and clients of the group-commit experiment
+ * and its sweep.
  *
  * A committer waits for its client's request (the round trip: it holds no
  * transaction id then), does --txn-work of CPU work, takes a transaction
@@ -9,7 +10,16 @@
  * that only spun between commits, or a round trip modelled as a timer
  * sleep, batched commits as no server does.
  *
- * The threads are made once, for the largest client count, and parked
+ * Each committer is a process, as each of the server's backends is, and
+ * the clients are threads of syncprobe, as pgbench's are with -j: every
+ * round trip then switches address spaces as the server's does. With
+ * committer threads the experiment put twice the server's commits in a
+ * flush at 32 clients, ran 1.6 times its commits/s and called a delay a
+ * gain at 8 clients on a slowed disk where the server measured none
+ * (bench/README, 2026-12-04). The log, the slice control and the pairs'
+ * counts live in memory the processes share.
+ *
+ * The pairs are made once, for the largest client count, and parked
  * between slices; a slice wakes the first C pairs. Only commits that end
  * inside a slice's window count, so the pipeline's filling (the warm-up)
  * and draining stay out of the figures. */
@@ -26,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -59,7 +70,7 @@ struct pair {
 	int client_fd;
 	int committer_fd;
 	pthread_t client;
-	pthread_t committer;
+	pid_t committer;	/* its process */
 	bool client_started;
 	bool committer_started;
 	struct gc_member me;
@@ -72,7 +83,7 @@ struct pair {
 	uint64_t delayed;
 	uint64_t flush_ns;
 	uint64_t last_end;
-	/* What stopped each thread of the pair, if anything did: a socket
+	/* What stopped each side of the pair, if anything did: a socket
 	 * call that failed, or an append that found no room. */
 	struct pair_error {
 		const char *op;
@@ -87,6 +98,8 @@ struct slice_plan {
 	uint64_t ops;
 };
 
+/* In memory shared with the committer processes (platform_shared_alloc);
+ * what only syncprobe's own process uses is marked so. */
 struct experiment {
 	const struct options *o;
 	const struct testfile *tf;
@@ -96,8 +109,13 @@ struct experiment {
 	int fd;
 	struct gc_log log;
 	bool log_ready;
-	struct pair *pairs;
+	struct pair *pairs;	/* shared too */
 	unsigned npairs;
+	pid_t group;		/* the committers' process group, 0 before one */
+	bool ends_closed;	/* syncprobe's copies of the committers' ends */
+	pid_t dead;		/* a committer that ended by itself, or 0 */
+	bool ctl_ready;
+	int dead_status;
 
 	/* Parking and waking the pairs: all under ctl. */
 	pthread_mutex_t ctl;
@@ -105,7 +123,7 @@ struct experiment {
 	pthread_cond_t done;
 	uint64_t generation;	/* one per slice */
 	unsigned active;	/* pairs 0..active-1 run this slice */
-	unsigned finished;	/* their threads that are done with it */
+	unsigned finished;	/* their sides that are done with it */
 	bool quit;
 	/* The slice, fixed before it starts. */
 	uint64_t window_start;
@@ -126,7 +144,7 @@ struct experiment {
 };
 
 /* Called by the lock holder only, so the short write's counts are one
- * thread's; the slice's end publishes them to the main thread. */
+ * committer's; the slice's end publishes them to the main thread. */
 static int
 log_write(void *ctx, const unsigned char *buf, size_t len, uint64_t off)
 {
@@ -189,13 +207,30 @@ recv_byte(int fd, char *c)
 }
 
 /* A pair that cannot go on: say why, and close our side for writing so
- * the other thread of the pair stops too. */
+ * the other side of the pair stops too. */
 static void
 pair_fail(struct pair_error *e, const char *op, int fd)
 {
 	e->op = op;
 	e->err = errno;
 	shutdown(fd, SHUT_WR);
+}
+
+/* The slice control's mutex is robust: a committer killed while holding
+ * it (a crash, a kill) leaves it to the next one to take, not locked for
+ * ever. What it guards is plain counts and flags, consistent at every
+ * step. */
+static void
+ctl_owner_dead(struct experiment *x, int rc)
+{
+	if (rc == EOWNERDEAD)
+		pthread_mutex_consistent(&x->ctl);
+}
+
+static void
+ctl_lock(struct experiment *x)
+{
+	ctl_owner_dead(x, pthread_mutex_lock(&x->ctl));
 }
 
 /* Wait for the next slice; false when the experiment is over. Pairs past
@@ -205,10 +240,10 @@ wait_for_slice(struct experiment *x, unsigned index, uint64_t *gen)
 {
 	bool run = false;
 
-	pthread_mutex_lock(&x->ctl);
+	ctl_lock(x);
 	while (!x->quit && !run) {
 		if (x->generation == *gen) {
-			pthread_cond_wait(&x->go, &x->ctl);
+			ctl_owner_dead(x, pthread_cond_wait(&x->go, &x->ctl));
 			continue;
 		}
 		*gen = x->generation;
@@ -221,7 +256,7 @@ wait_for_slice(struct experiment *x, unsigned index, uint64_t *gen)
 static void
 slice_done(struct experiment *x)
 {
-	pthread_mutex_lock(&x->ctl);
+	ctl_lock(x);
 	x->finished++;
 	pthread_cond_signal(&x->done);
 	pthread_mutex_unlock(&x->ctl);
@@ -260,22 +295,17 @@ client_slice(struct pair *pr)
 	}
 }
 
-/* A thread of a pair: its part of every slice it is woken for. */
-static void
-run_slices(struct pair *pr, void (*slice)(struct pair *pr))
-{
-	uint64_t gen = 0;
-
-	while (wait_for_slice(pr->x, pr->index, &gen)) {
-		slice(pr);
-		slice_done(pr->x);
-	}
-}
-
+/* A client thread: its part of every slice it is woken for. */
 static void *
 client_main(void *arg)
 {
-	run_slices(arg, client_slice);
+	struct pair *pr = arg;
+	uint64_t gen = 0;
+
+	while (wait_for_slice(pr->x, pr->index, &gen)) {
+		client_slice(pr);
+		slice_done(pr->x);
+	}
 	return NULL;
 }
 
@@ -364,11 +394,31 @@ committer_slice(struct pair *pr)
 	}
 }
 
-static void *
-committer_main(void *arg)
+/* A committer's process, from fork to _exit: never syncprobe's exit
+ * path (its handlers, atexit, stdio buffers) in a child. It keeps its own
+ * end of its own socketpair only, so that it sees syncprobe go, and ends
+ * when the socket fails or the log has no room: the slice is over then. */
+static void __attribute__((noreturn))
+committer_process(struct experiment *x, unsigned index, pid_t parent)
 {
-	run_slices(arg, committer_slice);
-	return NULL;
+	struct pair *pr = &x->pairs[index];
+	uint64_t gen = 0;
+	unsigned i;
+
+	cleanup_child();
+	platform_die_with_parent(parent);
+	for (i = 0; i < x->npairs; i++) {
+		close(x->pairs[i].client_fd);
+		if (i != index)
+			close(x->pairs[i].committer_fd);
+	}
+	while (wait_for_slice(x, index, &gen)) {
+		committer_slice(pr);
+		slice_done(x);
+		if (pr->committer_error.op != NULL)
+			break;
+	}
+	_exit(0);
 }
 
 /* rs->error as an I/O error of the experiment. */
@@ -411,10 +461,49 @@ open_pair(struct experiment *x, struct pair *pr, unsigned index, struct run_stat
 	return 0;
 }
 
-/* Start every pair's two threads with the cleanup signals blocked, so
- * that a signal lands on the main thread, which removes the test file. */
+/* Fork the committers, each into the committers' process group, which
+ * the signal cleanup kills should syncprobe die at once. 0, or -1 with
+ * errno. */
 static int
-start_threads(struct experiment *x, struct run_status *rs)
+fork_committers(struct experiment *x)
+{
+	pid_t parent = getpid();
+	unsigned i;
+
+	for (i = 0; i < x->npairs; i++) {
+		struct pair *pr = &x->pairs[i];
+		pid_t pid = fork();
+
+		if (pid == -1)
+			return -1;
+		if (pid == 0) {
+			/* In both, whichever runs first: the group exists
+			 * before anyone signals it. */
+			setpgid(0, x->group ? x->group : 0);
+			committer_process(x, i, parent);
+		}
+		setpgid(pid, x->group ? x->group : pid);
+		if (x->group == 0) {
+			x->group = pid;
+			cleanup_register_group(pid);
+		}
+		pr->committer = pid;
+		pr->committer_started = true;
+	}
+	/* Only the committers hold their ends now: a committer that ends
+	 * closes its socket, and its client sees that. */
+	for (i = 0; i < x->npairs; i++)
+		close(x->pairs[i].committer_fd);
+	x->ends_closed = true;
+	return 0;
+}
+
+/* Start the committer processes, then the client threads (a fork after
+ * threads exist copies only the forking one), with the cleanup signals
+ * blocked: a signal lands on the main thread, which removes the test
+ * file. */
+static int
+start_pairs(struct experiment *x, struct run_status *rs)
 {
 	pthread_attr_t attr;
 	sigset_t old;
@@ -430,15 +519,17 @@ start_threads(struct experiment *x, struct run_status *rs)
 		stack = PTHREAD_STACK_MIN;
 	pthread_attr_setstacksize(&attr, stack);
 	cleanup_block(&old);
-	for (i = 0; i < x->npairs && err == 0; i++) {
-		struct pair *pr = &x->pairs[i];
-
-		if ((err = pthread_create(&pr->committer, &attr, committer_main, pr)) == 0) {
-			pr->committer_started = true;
-			if ((err = pthread_create(&pr->client, &attr, client_main, pr)) == 0)
-				pr->client_started = true;
-		}
+	if (fork_committers(x) == -1) {
+		err = errno;
+		cleanup_unblock(&old);
+		pthread_attr_destroy(&attr);
+		group_fail(rs, "fork: %s (fewer --clients)", strerror(err));
+		return -1;
 	}
+	for (i = 0; i < x->npairs && err == 0; i++)
+		if ((err = pthread_create(&x->pairs[i].client, &attr, client_main,
+		    &x->pairs[i])) == 0)
+			x->pairs[i].client_started = true;
 	cleanup_unblock(&old);
 	pthread_attr_destroy(&attr);
 	if (err != 0) {
@@ -448,21 +539,35 @@ start_threads(struct experiment *x, struct run_status *rs)
 	return 0;
 }
 
+/* Wait for committer pid, EINTR or not. */
 static void
-stop_threads(struct experiment *x)
+reap(pid_t pid)
+{
+	while (waitpid(pid, NULL, 0) == -1 && errno == EINTR)
+		;
+}
+
+static void
+stop_pairs(struct experiment *x)
 {
 	unsigned i;
 
-	pthread_mutex_lock(&x->ctl);
+	/* A committer that died may have left the others waiting for a
+	 * flush that never comes, and their clients for a reply: end them
+	 * all, so that every client sees its socket close. */
+	if (x->dead != 0 && x->group != 0)
+		kill(-x->group, SIGKILL);
+	ctl_lock(x);
 	x->quit = true;
 	pthread_cond_broadcast(&x->go);
 	pthread_mutex_unlock(&x->ctl);
-	for (i = 0; i < x->npairs; i++) {
-		if (x->pairs[i].committer_started)
-			pthread_join(x->pairs[i].committer, NULL);
+	for (i = 0; i < x->npairs; i++)
 		if (x->pairs[i].client_started)
 			pthread_join(x->pairs[i].client, NULL);
-	}
+	for (i = 0; i < x->npairs; i++)
+		if (x->pairs[i].committer_started && x->pairs[i].committer != x->dead)
+			reap(x->pairs[i].committer);
+	cleanup_forget_group();
 }
 
 /* Release what setup made, however far it got; a failing close of the
@@ -472,25 +577,51 @@ teardown(struct experiment *x, struct run_status *rs, enum exit_status rc)
 {
 	unsigned i;
 
-	stop_threads(x);
+	stop_pairs(x);
 	for (i = 0; i < x->npairs; i++) {
 		struct pair *pr = &x->pairs[i];
 
 		if (pr->client_fd >= 0)
 			close(pr->client_fd);	/* sockets: nothing to lose */
-		if (pr->committer_fd >= 0)
+		if (pr->committer_fd >= 0 && !x->ends_closed)
 			close(pr->committer_fd);
 		free(pr->record);
 	}
-	free(x->pairs);
+	platform_shared_free(x->pairs, x->npairs * sizeof *x->pairs);
+	/* After a committer died, a condition it waited on stays as it is:
+	 * destroying it would wait for that waiter for ever. */
 	if (x->log_ready)
-		gc_log_destroy(&x->log);
-	pthread_cond_destroy(&x->go);
-	pthread_cond_destroy(&x->done);
-	pthread_mutex_destroy(&x->ctl);
+		gc_log_destroy(&x->log, x->dead != 0);
+	if (x->ctl_ready && x->dead == 0) {
+		pthread_cond_destroy(&x->go);
+		pthread_cond_destroy(&x->done);
+		pthread_mutex_destroy(&x->ctl);
+	}
 	if (close(x->fd) == -1 && rc == STATUS_OK)
 		rc = group_fail(rs, "close %s: %s", x->tf->file.path, strerror(errno));
 	return rc;
+}
+
+/* The slice control, which the committer processes wait on too. 0, or an
+ * error number. */
+static int
+init_control(struct experiment *x)
+{
+	int err;
+
+	if ((err = platform_shared_mutex_init(&x->ctl, true)) != 0)
+		return err;
+	if ((err = platform_shared_cond_init(&x->go)) != 0) {
+		pthread_mutex_destroy(&x->ctl);
+		return err;
+	}
+	if ((err = platform_shared_cond_init(&x->done)) != 0) {
+		pthread_cond_destroy(&x->go);
+		pthread_mutex_destroy(&x->ctl);
+		return err;
+	}
+	x->ctl_ready = true;
+	return 0;
 }
 
 static enum exit_status
@@ -501,6 +632,7 @@ setup(struct experiment *x, struct run_status *rs)
 	unsigned i, most = o->clients[o->nclients - 1];
 	struct gc_io io = { log_write, log_sync, log_sleep, x };
 	uint64_t file = x->tf->bytes - x->tf->bytes % o->block_bytes;
+	int err;
 
 	/* Buffered, as the server writes its WAL and as the advice's basis
 	 * row is; direct when that row is (--direct=on measured no buffered
@@ -512,12 +644,13 @@ setup(struct experiment *x, struct run_status *rs)
 	}
 	if (x->fd == -1)
 		return group_fail(rs, "%s %s: %s", what, x->tf->file.path, strerror(errno));
-	pthread_mutex_init(&x->ctl, NULL);
-	pthread_cond_init(&x->go, NULL);
-	pthread_cond_init(&x->done, NULL);
+	if ((err = init_control(x)) != 0) {
+		group_fail(rs, "%s: %s", x->tf->file.path, strerror(err));
+		return teardown(x, rs, STATUS_IO);
+	}
 	atomic_init(&x->counted, 0);
 	atomic_init(&x->stopping, false);
-	if ((x->pairs = calloc(most, sizeof *x->pairs)) == NULL) {
+	if ((x->pairs = platform_shared_alloc(most * sizeof *x->pairs)) == NULL) {
 		group_fail(rs, "%s: out of memory", x->tf->file.path);
 		return teardown(x, rs, STATUS_IO);
 	}
@@ -533,7 +666,7 @@ setup(struct experiment *x, struct run_status *rs)
 	for (i = 0; i < most; i++)
 		if (open_pair(x, &x->pairs[i], i, rs) == -1)
 			return teardown(x, rs, STATUS_IO);
-	if (start_threads(x, rs) == -1)
+	if (start_pairs(x, rs) == -1)
 		return teardown(x, rs, STATUS_IO);
 	return STATUS_OK;
 }
@@ -585,6 +718,14 @@ slice_status(struct experiment *x, unsigned clients, struct run_status *rs)
 	struct gc_state st;
 	unsigned i;
 
+	if (x->dead != 0) {
+		if (WIFSIGNALED(x->dead_status))
+			return group_fail(rs, "%s: a committer process was killed by signal %d",
+			    plan_group_name(GROUP_GROUP), WTERMSIG(x->dead_status));
+		return group_fail(rs, "%s: a committer process ended (status %d)",
+		    plan_group_name(GROUP_GROUP), WIFEXITED(x->dead_status) ?
+		    WEXITSTATUS(x->dead_status) : -1);
+	}
 	gc_state(&x->log, &st);
 	if (st.failed && !st.failed_in_sync && x->short_want != 0)
 		return group_fail(rs, "pwrite %s: short write (%zu of %zu bytes)", x->tf->file.path,
@@ -604,6 +745,24 @@ slice_status(struct experiment *x, unsigned clients, struct run_status *rs)
 	return STATUS_OK;
 }
 
+/* A committer that ended on its own (a crash, a kill) never finishes its
+ * slice: noticed here, between waits, with one call for the whole group. */
+static void
+find_dead_committer(struct experiment *x)
+{
+	int st;
+	pid_t pid;
+
+	if (x->dead != 0 || x->group == 0)
+		return;
+	while ((pid = waitpid(-x->group, &st, WNOHANG)) == -1 && errno == EINTR)
+		;
+	if (pid > 0) {
+		x->dead = pid;
+		x->dead_status = st;
+	}
+}
+
 /* Wait (ctl held) until a pair's thread is done with the slice, or a
  * while: a signal does not wake a condition wait, so the flag the handler
  * set is looked at every STOP_POLL_NS and passed on to the clients. */
@@ -612,6 +771,7 @@ wait_for_pairs(struct experiment *x)
 {
 	struct timespec until;
 	uint64_t ns;
+	int rc;
 
 	if (*x->stop != 0)
 		atomic_store_explicit(&x->stopping, true, memory_order_relaxed);
@@ -619,7 +779,10 @@ wait_for_pairs(struct experiment *x)
 	ns = (uint64_t)until.tv_nsec + STOP_POLL_NS;
 	until.tv_sec += (time_t)(ns / NSEC_PER_SEC);
 	until.tv_nsec = (long)(ns % NSEC_PER_SEC);
-	pthread_cond_timedwait(&x->done, &x->ctl, &until);
+	rc = pthread_cond_timedwait(&x->done, &x->ctl, &until);
+	ctl_owner_dead(x, rc);
+	if (rc == ETIMEDOUT)
+		find_dead_committer(x);
 }
 
 /* One slice of one cell: C pairs, the delay, the plan's window. */
@@ -635,7 +798,7 @@ run_slice(struct experiment *x, unsigned clients, long delay_usecs,
 	for (i = 0; i < clients; i++)
 		reset_pair(&x->pairs[i]);
 	now = platform_now_ns();
-	pthread_mutex_lock(&x->ctl);
+	ctl_lock(x);
 	x->window_start = now + plan->warm_ns;
 	x->deadline = plan->ns ? x->window_start + plan->ns : UINT64_MAX;
 	x->quota = plan->ns ? UINT64_MAX : plan->ops;
@@ -644,7 +807,7 @@ run_slice(struct experiment *x, unsigned clients, long delay_usecs,
 	x->finished = 0;
 	x->generation++;
 	pthread_cond_broadcast(&x->go);
-	while (x->finished < 2 * clients)
+	while (x->finished < 2 * clients && x->dead == 0)
 		wait_for_pairs(x);
 	pthread_mutex_unlock(&x->ctl);
 	/* A slice a stop signal may have cut is not a whole window: left out. */
@@ -788,25 +951,31 @@ enum exit_status
 group_run(const struct options *o, const struct group_basis *basis, const struct testfile *tf,
     struct progress *p, struct run_status *rs, struct group_result **out)
 {
-	struct experiment x;
+	struct experiment *x = platform_shared_alloc(sizeof *x);
 	struct group_result *g = NULL;
 	long delays[GROUP_MAX_DELAYS];
 	double flush_usecs = 0.0, row_usecs;
 	uint64_t flushes = 0;
 	enum exit_status rc;
+	bool stopped, nothing;
 
-	memset(&x, 0, sizeof x);
-	x.o = o;
-	x.tf = tf;
-	x.stop = cleanup_stop_flag();
-	x.path = basis->path;
-	x.method = basis->method;
-	x.direct = basis->direct;
+	if (x == NULL) {
+		group_fail(rs, "%s: %s", tf->file.path, strerror(errno));
+		return STATUS_IO;
+	}
+	x->o = o;
+	x->tf = tf;
+	x->stop = cleanup_stop_flag();
+	x->path = basis->path;
+	x->method = basis->method;
+	x->direct = basis->direct;
 	row_usecs = basis->row_usecs;
-	if ((rc = setup(&x, rs)) != STATUS_OK)
+	if ((rc = setup(x, rs)) != STATUS_OK) {
+		platform_shared_free(x, sizeof *x);
 		return rc;
-	rc = measure_flush(&x, &flush_usecs, &flushes, rs);
-	if (rc == STATUS_OK && !x.stopped) {
+	}
+	rc = measure_flush(x, &flush_usecs, &flushes, rs);
+	if (rc == STATUS_OK && !x->stopped) {
 		double d = row_usecs > 0.0 ? row_usecs : flush_usecs;
 
 		g = group_result_new(o->clients, o->nclients, delays,
@@ -819,18 +988,21 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 			g->basis_is_row = row_usecs > 0.0;
 		}
 	}
-	if (rc == STATUS_OK && !x.stopped)
-		rc = sweep(&x, g, rs, p);
-	rc = teardown(&x, rs, rc);
-	if (x.stopped)
+	if (rc == STATUS_OK && !x->stopped)
+		rc = sweep(x, g, rs, p);
+	rc = teardown(x, rs, rc);
+	stopped = x->stopped;
+	nothing = x->nothing;
+	platform_shared_free(x, sizeof *x);
+	if (stopped)
 		rs->interrupted = true;
 	/* Stopped before d, or before the first cell: nothing to report. */
-	if (rc != STATUS_OK || (x.stopped && (g == NULL || x.nothing))) {
+	if (rc != STATUS_OK || (stopped && (g == NULL || nothing))) {
 		group_result_free(g);
 		return rc;
 	}
-	g->method = x.method;
-	g->direct = x.direct;
+	g->method = basis->method;
+	g->direct = basis->direct;
 	g->page_bytes = o->block_bytes;
 	g->record_bytes = o->record_bytes;
 	g->txn_work_ns = o->txn_work_ns;

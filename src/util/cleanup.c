@@ -21,6 +21,8 @@ static char registered_name[NAME_MAX + 1];
 static dev_t registered_dev;
 static ino_t registered_ino;
 static volatile sig_atomic_t have_file;
+static pid_t registered_group;
+static volatile sig_atomic_t have_group;
 /* Set by the handler, read by the run: the signal that asked it to stop. */
 static volatile sig_atomic_t stop_signal;
 /* cleanup_hold(): later signals only ask for haste (urgent). */
@@ -43,6 +45,15 @@ is_crash(int sig)
 	    sig == SIGABRT || sig == SIGTRAP || sig == SIGSYS;
 }
 
+/* The children first: they must not outlive us (kill is
+ * async-signal-safe). */
+static void
+kill_group(void)
+{
+	if (have_group)
+		(void)kill(-registered_group, SIGKILL);
+}
+
 static void
 on_signal(int sig)
 {
@@ -60,6 +71,7 @@ on_signal(int sig)
 		stop_signal = sig;
 		return;
 	}
+	kill_group();
 	if (have_file)
 		(void)cleanup_remove_file(registered_dirfd, registered_name,
 		    registered_dev, registered_ino);
@@ -165,6 +177,41 @@ cleanup_forget(void)
 }
 
 void
+cleanup_register_group(pid_t pgid)
+{
+	sigset_t old;
+
+	cleanup_block(&old);
+	registered_group = pgid;
+	have_group = 1;
+	cleanup_unblock(&old);
+}
+
+void
+cleanup_forget_group(void)
+{
+	have_group = 0;
+}
+
+void
+cleanup_child(void)
+{
+	int sigs[PLATFORM_MAX_SIGNALS];
+	size_t i, n = platform_terminating_signals(sigs, PLATFORM_MAX_SIGNALS);
+	sigset_t set;
+	struct sigaction old;
+
+	have_file = 0;
+	have_group = 0;
+	for (i = 0; i < n; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
+		    old.sa_handler == on_signal)
+			signal(sigs[i], SIG_DFL);
+	terminating_set(&set);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+void
 cleanup_hold(void)
 {
 	holding = 1;
@@ -257,6 +304,7 @@ cleanup_die(void)
 
 	if (sig == 0)
 		return;
+	kill_group();
 	if (have_file)
 		(void)cleanup_remove_file(registered_dirfd, registered_name,
 		    registered_dev, registered_ino);

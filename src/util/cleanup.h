@@ -60,6 +60,19 @@ void cleanup_unblock(const sigset_t *old);
 void cleanup_register(int dirfd, const char *name, dev_t dev, ino_t ino);
 void cleanup_forget(void);
 
+/* The process group of children (-t group's committers) that must not
+ * outlive syncprobe: a signal that ends syncprobe at once kills the group
+ * (SIGKILL) before it dies. The run reaps them on every other way out and
+ * then forgets the group. */
+void cleanup_register_group(pid_t pgid);
+void cleanup_forget_group(void);
+
+/* In a child just forked: every handled signal back to its default
+ * action and unblocked, so that the child never runs syncprobe's handler
+ * (which would remove the parent's file) and a signal meant for it ends
+ * it. */
+void cleanup_child(void);
+
 enum cleanup_outcome {
 	CLEANUP_REMOVED,	/* it was our file, and it is gone */
 	CLEANUP_GONE,		/* no such name any more: nothing removed */

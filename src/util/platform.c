@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -23,6 +24,9 @@
 #endif
 #if HAVE_SYS_SYSMACROS_H
 #include <sys/sysmacros.h>
+#endif
+#if HAVE_DECL_PR_SET_PDEATHSIG
+#include <sys/prctl.h>
 #endif
 
 /* Linux statfs magic numbers (linux/magic.h and the filesystems' own
@@ -354,6 +358,69 @@ platform_preallocate(int fd, uint64_t bytes)
 	}
 #endif
 	return ftruncate(fd, (off_t)bytes);
+}
+
+void *
+platform_shared_alloc(size_t size)
+{
+#if HAVE_DECL_MAP_ANONYMOUS
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+#elif HAVE_DECL_MAP_ANON
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANON, -1, 0);
+#else
+	void *p = MAP_FAILED;
+
+	errno = ENOSYS;
+#endif
+	/* Anonymous memory comes zeroed. */
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void
+platform_shared_free(void *p, size_t size)
+{
+	if (p != NULL)
+		munmap(p, size);
+}
+
+int
+platform_shared_mutex_init(pthread_mutex_t *m, bool robust)
+{
+	pthread_mutexattr_t a;
+	int err;
+
+	if ((err = pthread_mutexattr_init(&a)) != 0)
+		return err;
+	if ((err = pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED)) == 0 &&
+	    (!robust || (err = pthread_mutexattr_setrobust(&a, PTHREAD_MUTEX_ROBUST)) == 0))
+		err = pthread_mutex_init(m, &a);
+	pthread_mutexattr_destroy(&a);
+	return err;
+}
+
+int
+platform_shared_cond_init(pthread_cond_t *c)
+{
+	pthread_condattr_t a;
+	int err;
+
+	if ((err = pthread_condattr_init(&a)) != 0)
+		return err;
+	if ((err = pthread_condattr_setpshared(&a, PTHREAD_PROCESS_SHARED)) == 0)
+		err = pthread_cond_init(c, &a);
+	pthread_condattr_destroy(&a);
+	return err;
+}
+
+void
+platform_die_with_parent(pid_t parent)
+{
+#if HAVE_DECL_PR_SET_PDEATHSIG
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	/* The parent may have died before the request was made. */
+	if (getppid() != parent)
+		_exit(1);
 }
 
 void *

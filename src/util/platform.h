@@ -3,6 +3,7 @@
 #ifndef SYNCPROBE_PLATFORM_H
 #define SYNCPROBE_PLATFORM_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -72,6 +73,25 @@ int platform_preallocate(int fd, uint64_t bytes);
 
 /* Allocate size bytes aligned to align (a power of two); NULL on failure. */
 void *platform_aligned_alloc(size_t align, size_t size);
+
+/* size bytes of zeroed memory that the processes this one forks later
+ * share with it (anonymous MAP_SHARED memory), page-aligned; NULL with
+ * errno on failure. platform_shared_free() gives it back. */
+void *platform_shared_alloc(size_t size);
+void platform_shared_free(void *p, size_t size);
+
+/* A mutex (robust: a holder that dies leaves it to the next locker, who
+ * gets EOWNERDEAD) and a condition variable that processes sharing the
+ * memory they are in can use (PTHREAD_PROCESS_SHARED). 0, or an error
+ * number. */
+int platform_shared_mutex_init(pthread_mutex_t *m, bool robust);
+int platform_shared_cond_init(pthread_cond_t *c);
+
+/* In a child just forked from parent: ask the system to kill it when the
+ * parent dies, even of SIGKILL (Linux's PR_SET_PDEATHSIG; nothing where
+ * there is no such thing), and end it at once if the parent is already
+ * gone. */
+void platform_die_with_parent(pid_t parent);
 
 /* The type of the filesystem holding path, as a name ("xfs", "tmpfs"):
  * statfs's f_fstypename where the system has it, else the statfs magic
