@@ -113,9 +113,9 @@ struct experiment {
 	unsigned npairs;
 	pid_t group;		/* the committers' process group, 0 before one */
 	bool ends_closed;	/* syncprobe's copies of the committers' ends */
-	pid_t dead;		/* a committer that ended by itself, or 0 */
-	bool ctl_ready;
+	pid_t dead;		/* a committer that was killed or failed, or 0 */
 	int dead_status;
+	bool ctl_ready;
 
 	/* Parking and waking the pairs: all under ctl. */
 	pthread_mutex_t ctl;
@@ -539,7 +539,7 @@ start_pairs(struct experiment *x, struct run_status *rs)
 	return 0;
 }
 
-/* Wait for committer pid, EINTR or not. */
+/* Wait for committer pid, EINTR or not (ECHILD: reaped already). */
 static void
 reap(pid_t pid)
 {
@@ -557,6 +557,8 @@ stop_pairs(struct experiment *x)
 	 * all, so that every client sees its socket close. */
 	if (x->dead != 0 && x->group != 0)
 		kill(-x->group, SIGKILL);
+	if (!x->ctl_ready)
+		return;		/* nothing was started */
 	ctl_lock(x);
 	x->quit = true;
 	pthread_cond_broadcast(&x->go);
@@ -757,7 +759,9 @@ find_dead_committer(struct experiment *x)
 		return;
 	while ((pid = waitpid(-x->group, &st, WNOHANG)) == -1 && errno == EINTR)
 		;
-	if (pid > 0) {
+	/* One that ended well stopped at a socket error or a full log,
+	 * after finishing its slice: its pair says why. */
+	if (pid > 0 && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
 		x->dead = pid;
 		x->dead_status = st;
 	}
