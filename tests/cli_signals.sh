@@ -234,16 +234,6 @@ group_long() {
 	pid=$!
 	waiting "$pid" has_children "$pid"
 }
-# gone_within_wait: true once no committer is left (the kernel kills them
-# when syncprobe dies: PR_SET_PDEATHSIG), polled as waiting() polls.
-gone_within_wait() {
-	g_i=0
-	until no_leftovers; do
-		[ $g_i -lt 400 ] || return 1
-		sleep 0.05
-		g_i=$((g_i + 1))
-	done
-}
 if [ -z "$DEFAULT" ] || ! preload_works; then
 	tap_skip "-t group's committer processes" "no preloadable fault shim, or no way to undo SIG_IGN"
 elif ! ps -A -o pid= -o ppid= >/dev/null 2>&1; then
@@ -277,7 +267,9 @@ else
 	elif group_long; then
 		kill -KILL "$pid"
 		wait "$pid" || :
-		tap_check "-t group, SIGKILL: no committer left" gone_within_wait
+		# The kernel kills them when syncprobe dies (PR_SET_PDEATHSIG):
+		# polled as waiting() polls, on this shell, which lives on.
+		tap_check "-t group, SIGKILL: no committer left" waiting $$ no_leftovers
 		rm -f "$dir"/.syncprobe.*
 	else
 		tap_fail "-t group, SIGKILL" "no committer appeared: $(cat "$WORK/err")"
