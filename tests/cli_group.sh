@@ -96,7 +96,7 @@ settings list the group test | .settings.tests == ["one", "group"]
 the group block names the method, buffered | .targets[0].group
 	| .method == "fdatasync" and .direct == false and .page_bytes == 8192
 	  and .record_bytes == 112 and .commit_siblings == 5 and .rounds == 3
-	  and .txn_work_usecs == 30
+	  and .txn_work_usecs == 60
 d is the one-write row's mean, as the advice's basis | .targets[0] as $t
 	| $t.group.basis == "row" and $t.group.basis_usecs == $t.advice.basis.mean_usecs
 the sweep: 0 first, ascending, no repeats, the rule among them | .targets[0].group

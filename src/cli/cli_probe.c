@@ -203,7 +203,7 @@ static const struct cli_option probe_options[] = {
 	  .help = "the server's commit_siblings, {} (default 5)", .range = cli_siblings_range,
 	  .parse = set_commit_siblings, .groups = PLAN_BIT(GROUP_GROUP), .example = "7" },
 	{ .name = "txn-work", .has_arg = required_argument, .arg = "DURATION",
-	  .help = "CPU work per transaction, {} (default 30us)", .range = cli_txn_work_range,
+	  .help = "CPU work per transaction, {} (default 60us)", .range = cli_txn_work_range,
 	  .parse = set_txn_work, .groups = PLAN_BIT(GROUP_GROUP), .example = "0" },
 	{ .name = "record-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "log bytes per commit, {} (default 112)", .range = cli_record_range,

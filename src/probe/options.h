@@ -24,7 +24,7 @@
 
 /* The group-commit experiment (-t group). */
 #define MAX_CLIENTS           1000u
-#define DEFAULT_TXN_WORK_NS   30000ULL
+#define DEFAULT_TXN_WORK_NS   60000ULL
 #define MAX_TXN_WORK_NS       100000000ULL	/* 100ms */
 #define DEFAULT_RECORD_BYTES  112u	/* a one-row INSERT and its commit, PostgreSQL 15 */
 #define MAX_RECORD_BYTES      (1u << 20)

@@ -75,6 +75,18 @@ platform_now_ns(void)
 	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t
+platform_thread_cpu_ns(void)
+{
+#if defined(_POSIX_THREAD_CPUTIME) && _POSIX_THREAD_CPUTIME >= 0
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+		return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+#endif
+	return platform_now_ns();
+}
+
 /* The cost of one clock read: the quickest of several short trials. A
  * trial that the scheduler preempts only comes out slower, so the
  * quickest is the one nothing disturbed; one long average took in any

@@ -16,6 +16,10 @@
 /* Monotonic time in nanoseconds (clock_gettime, through the vDSO on Linux). */
 uint64_t platform_now_ns(void);
 
+/* The CPU time the calling thread has used, in nanoseconds; the monotonic
+ * clock where the system keeps no CPU clock per thread. */
+uint64_t platform_thread_cpu_ns(void);
+
 /* What one platform_now_ns() costs here, in nanoseconds (at least 1). */
 uint64_t platform_clock_read_ns(void);
 
