@@ -5,10 +5,10 @@
  * transaction id then), does a third of --txn-work of CPU work, takes a
  * transaction id, appends its record, waits until the log is durable up
  * to it (group_commit.c), does another third and replies.
- * The client does the last third, then sends the next request. A client thread over a
- * socketpair is what made the prototype agree with pgbench: committers
- * that only spun between commits, or a round trip modelled as a timer
- * sleep, batched commits as no server does.
+ * The client does the last third, then sends the next request. A client
+ * thread over a socketpair is what made the prototype agree with pgbench:
+ * committers that only spun between commits, or a round trip modelled
+ * as a timer sleep, batched commits as no server does.
  *
  * Each committer is a process, as each of the server's backends is, and
  * the clients are threads of syncprobe, as pgbench's are with -j: every
@@ -239,8 +239,8 @@ ctl_lock(struct experiment *x)
  * client. All of it before the record, the returns a flush releases came
  * back sooner than the server's and a delay batched them as no server
  * does: on a disk slowed by 2 ms a flush, at 32 clients, the experiment
- * called d/4 and d/2 gains (+15%, +13%) where the server lost 12% and
- * 5 to 9% (bench/README, 2026-12-04, "Where the CPU goes"). */
+ * called d/4 and d/2 gains (+15%, +12%) where the server lost 12% and
+ * 4.5 to 9% (bench/README, 2026-12-04, "Where the CPU goes"). */
 static uint64_t
 statement_work(uint64_t ns)
 {
