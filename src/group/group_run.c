@@ -242,21 +242,16 @@ ctl_lock(struct experiment *x)
  * called d/4 and d/2 gains (+15%, +12%) where the server lost 12% and
  * 4.5 to 9% (bench/README, 2026-12-04, "Where the CPU goes"). */
 static uint64_t
-statement_work(uint64_t ns)
+work_third(uint64_t ns)
 {
 	return ns / 3;
 }
 
-static uint64_t
-commit_end_work(uint64_t ns)
-{
-	return ns / 3;
-}
-
+/* The client's part: the rest, so that the three add up to ns. */
 static uint64_t
 client_work(uint64_t ns)
 {
-	return ns - 2 * (ns / 3);
+	return ns - 2 * work_third(ns);
 }
 
 /* Spend ns of this thread's CPU time. CPU time, not time on the clock: a
@@ -390,7 +385,7 @@ commit_one(struct pair *pr, struct gc_flush *f)
 	 * counts as a sibling only from its record on: counted from the
 	 * start of its work, it gated delays open at 8 clients that the
 	 * server kept shut (bench/README). */
-	spend_cpu(statement_work(x->o->txn_work_ns));
+	spend_cpu(work_third(x->o->txn_work_ns));
 	gc_txn_begin(&x->log, &pr->me);
 	memcpy(pr->record, &pr->counter,
 	    x->o->record_bytes < sizeof pr->counter ? x->o->record_bytes : sizeof pr->counter);
@@ -432,7 +427,7 @@ committer_slice(struct pair *pr)
 		count_commit(pr, start, platform_now_ns(), &f);
 		/* The commit's end: the server releases its locks, counts
 		 * and builds the reply after the flush. */
-		spend_cpu(commit_end_work(pr->x->o->txn_work_ns));
+		spend_cpu(work_third(pr->x->o->txn_work_ns));
 		if (send_byte(pr->committer_fd, MSG_DONE) == -1) {
 			pair_fail(&pr->committer_error, "send", pr->committer_fd);
 			return;
