@@ -73,6 +73,8 @@ tap_check "a setting whose siblings are >= clients is named as delay 0" \
 tap_check "commits per flush from pg_stat_wal" \
     grep -Eq "^ +0 +- +[0-9]+ \([0-9]+-[0-9]+\) +1\.00x .* [0-9]+\.[0-9]+$" "$WORK/out"
 tap_check "the advice from the sweep" grep -q "^What the sweep advises" "$WORK/out"
+tap_check "the report says when no delay needed deciding" \
+    grep -q "^no deciding runs: at no client count did a delay lead 0 within the repeats' noise$" "$WORK/out"
 check_clean "a finished sweep leaves nothing in DIR and no process"
 
 rc=0
@@ -80,6 +82,8 @@ rc=0
     --repeats 2 "$D" >"$WORK/out" 2>"$WORK/err" || rc=$?
 tap_check "the length is printed up front on stderr" \
     grep -Eq "^syncprobe pgbench: about [0-9]+ s: 1 client count x [0-9]+ settings x 2 repeats x 1 s \+ setup" "$WORK/err"
+tap_check "... with the most that deciding may add" \
+    grep -Eq "; up to [0-9]+ s more \(8 runs\) to decide a delay that leads 0 within noise$" "$WORK/err"
 check_clean "nothing left after a run without -q"
 
 if command -v jq >/dev/null 2>&1; then
@@ -105,6 +109,35 @@ the cluster ran open_datasync | .wal_sync_method == "open_datasync"
 commits per flush from pg_stat_wal's wal_write | all(.clients[0].cells[]; .commits_per_flush > 1.9)
 CHECKS
 	check_clean "nothing left after open_datasync"
+	# Deciding. The delay gains 50% (tps 3007 against 2007), and the two
+	# repeats' runs swing by 42% and 5% so that, in either order, it leads
+	# 0 within their noise; the deciding runs do not swing.
+	DECIDE="--clients 2 --commit-delays 0,1000 --commit-siblings 1"
+	SYNCPROBE_FAKEPG_GAIN=1 SYNCPROBE_FAKEPG_SWING="100 142 100 105" \
+	    run ${PG%% --clients*} $DECIDE -T 1 --repeats 2 -F json "$D"
+	tap_is "$rc" 0 "a delay that leads 0 within noise: exit 0"
+	jq_checks "$WORK/out" <<'CHECKS'
+the leader and 0 ran 4 more times each, the rest did not | [.clients[0].cells[] | (.runs_tps | length)] == [6, 6]
+the deciding runs are named | .clients[0].decided == {"commit_delay_usecs": 1000, "commit_siblings": 1, "runs": 4}
+decided, the delay beats 0 | .clients[0].cells[1].verdict == "better"
+and it is the advice | .advice.commit_delay_usecs == 1000
+CHECKS
+	check_clean "nothing left after deciding"
+	SYNCPROBE_FAKEPG_GAIN=1 SYNCPROBE_FAKEPG_SWING="100 142 100 105" \
+	    run ${PG%% --clients*} $DECIDE -T 1 --repeats 2 --decide 0 -F json "$D"
+	jq_checks "$WORK/out" <<'CHECKS'
+--decide 0: the repeats only | [.clients[0].cells[] | (.runs_tps | length)] == [2, 2] and .clients[0].decided == null
+--decide 0: within noise, the delay is no different from 0 | .clients[0].cells[1].verdict == "same"
+--decide 0: so the advice is 0 | .advice.commit_delay_usecs == 0
+CHECKS
+	check_clean "nothing left after --decide 0"
+	SYNCPROBE_FAKEPG_GAIN=1 SYNCPROBE_FAKEPG_SWING="100 142 100 105" \
+	    run ${PG%% --clients*} $DECIDE -T 1 --repeats 2 --decide 1 "$D"
+	tap_check "the text report names the deciding runs" \
+	    grep -q "^  decided: 1000 us (siblings 1) led 0 within the repeats' noise, and ran 1 more time beside 0, side by side: 3 runs each above$" "$WORK/out"
+	tap_check "... and its header the rule" \
+	    grep -q "^then, where a delay led 0 within the repeats' noise, 1 more run of it and of 0, side by side$" "$WORK/out"
+	check_clean "nothing left after --decide 1"
 else
 	tap_skip "-F json" "jq is not installed"
 fi
@@ -259,6 +292,8 @@ refused() {
 	if [ -z "$problems" ]; then tap_ok "$desc"; else tap_fail "$desc" "$problems$nl$(cat "$WORK/err")"; fi
 }
 refused "one repeat is refused" "--repeats '1'" $PGS --repeats 1 "$D"
+refused "--decide over 14 is refused" "--decide '15'" $PGS --decide 15 "$D"
+refused "a negative --decide is refused" "--decide '-1'" $PGS --decide -1 "$D"
 refused "no DIR is refused" "pgbench" $PGS
 refused "two DIRs are refused" "pgbench" $PGS "$D" "$D"
 refused "a --pg-bin without the programs is refused" "$WORK" \

@@ -80,26 +80,38 @@ set_siblings(void *s, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
+/* A whole number from lo to hi into *out. */
 static int
-set_run_time(void *s, const char *arg, char *err, size_t errlen)
+parse_unsigned(const char *arg, uint64_t lo, uint64_t hi, unsigned *out, char *err,
+    size_t errlen)
 {
 	uint64_t v;
 
-	if (units_parse_number(arg, 1, PGBENCH_MAX_SECS, &v, err, errlen) == -1)
+	if (units_parse_number(arg, lo, hi, &v, err, errlen) == -1)
 		return -1;
-	((struct pgbench_options *)s)->secs = (unsigned)v;
+	*out = (unsigned)v;
 	return 0;
+}
+
+static int
+set_run_time(void *s, const char *arg, char *err, size_t errlen)
+{
+	return parse_unsigned(arg, 1, PGBENCH_MAX_SECS, &((struct pgbench_options *)s)->secs,
+	    err, errlen);
 }
 
 static int
 set_repeats(void *s, const char *arg, char *err, size_t errlen)
 {
-	uint64_t v;
+	return parse_unsigned(arg, 2, PGBENCH_MAX_REPEATS,
+	    &((struct pgbench_options *)s)->repeats, err, errlen);
+}
 
-	if (units_parse_number(arg, 2, PGBENCH_MAX_REPEATS, &v, err, errlen) == -1)
-		return -1;
-	((struct pgbench_options *)s)->repeats = (unsigned)v;
-	return 0;
+static int
+set_decide(void *s, const char *arg, char *err, size_t errlen)
+{
+	return parse_unsigned(arg, 0, PGBENCH_MAX_DECIDE,
+	    &((struct pgbench_options *)s)->decide, err, errlen);
 }
 
 static int
@@ -195,6 +207,12 @@ repeats_range(char *buf, size_t len)
 	snprintf(buf, len, "2..%llu", (unsigned long long)PGBENCH_MAX_REPEATS);
 }
 
+static void
+decide_range(char *buf, size_t len)
+{
+	snprintf(buf, len, "0..%llu", (unsigned long long)PGBENCH_MAX_DECIDE);
+}
+
 static const struct cli_option pgbench_options_table[] = {
 	{ .name = "pg-bin", .has_arg = required_argument, .arg = "DIR",
 	  .help = "the server's programs (default: where pg_config says, else the "
@@ -219,6 +237,10 @@ static const struct cli_option pgbench_options_table[] = {
 	{ .name = "repeats", .has_arg = required_argument, .arg = "N",
 	  .help = "shuffled repeats of every setting, {} (default 3)", .range = repeats_range,
 	  .parse = set_repeats, .example = "2" },
+	{ .name = "decide", .has_arg = required_argument, .arg = "N",
+	  .help = "where a delay leads 0 within the repeats' noise, N more runs of it "
+	    "and of 0, side by side, {} (default 4)", .range = decide_range,
+	  .parse = set_decide, .example = "0" },
 	{ .name = "ops-per-test", .letter = 'n', .has_arg = required_argument, .arg = "N",
 	  .help = "the probe's flush rows: N operations each (default: until stable)",
 	  .parse = set_ops, .example = "2" },

@@ -45,6 +45,7 @@ pgbench_defaults(struct pgbench_options *o)
 	o->nclients = sizeof clients / sizeof clients[0];
 	o->secs = PGBENCH_DEFAULT_SECS;
 	o->repeats = PGBENCH_DEFAULT_REPEATS;
+	o->decide = PGBENCH_DEFAULT_DECIDE;
 	o->workload = PGB_INSERT;
 	o->format = PGBENCH_TEXT;
 }
@@ -215,19 +216,33 @@ probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct me
 	return STATUS_OK;
 }
 
+/* "about 6 min", "about 90 s". */
+static void
+format_length(double secs, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.0f %s", secs < 120 ? secs : secs / 60.0, secs < 120 ? "s" : "min");
+}
+
 static void
 say_length(const struct pgbench_options *o, const struct pgb_result *r)
 {
-	size_t runs = sweep_runs(r);
-	double secs = (double)runs * (o->secs + SWEEP_RUN_OVERHEAD_SECS) + PGBENCH_SETUP_SECS;
+	size_t runs = sweep_runs(r), most = sweep_decide_runs_most(r);
+	double per_run = o->secs + SWEEP_RUN_OVERHEAD_SECS;
+	char length[32], more[32];
 
 	if (o->quiet)
 		return;
-	fprintf(stderr, "syncprobe pgbench: about %.0f %s: %zu client count%s x %zu setting%s "
-	    "x %u repeats x %u s + setup (%zu runs)\n", secs < 120 ? secs : secs / 60.0,
-	    secs < 120 ? "s" : "min", r->nclients,
+	format_length((double)runs * per_run + PGBENCH_SETUP_SECS, length, sizeof length);
+	fprintf(stderr, "syncprobe pgbench: about %s: %zu client count%s x %zu setting%s "
+	    "x %u repeats x %u s + setup (%zu runs)", length, r->nclients,
 	    r->nclients == 1 ? "" : "s", r->nsettings, r->nsettings == 1 ? "" : "s",
 	    r->repeats, o->secs, runs);
+	if (most > 0) {
+		format_length((double)most * per_run, more, sizeof more);
+		fprintf(stderr, "; up to %s more (%zu runs) to decide a delay that leads "
+		    "0 within noise", more, most);
+	}
+	fputc('\n', stderr);
 }
 
 /* The server's version, and whether it has pg_stat_wal (14 on). */
@@ -385,6 +400,7 @@ pgbench_main(const struct pgbench_options *o)
 	r->script = o->script;
 	r->secs = o->secs;
 	r->repeats = o->repeats;
+	r->decide = o->decide;
 	for (i = 0; i < o->nclients; i++)
 		r->clients[i] = o->clients[i];
 	r->nclients = o->nclients;

@@ -15,7 +15,12 @@
 #define PGBENCH_MAX_SECS        3600u
 #define PGBENCH_DEFAULT_REPEATS 3u
 #define PGBENCH_MAX_REPEATS     50u
+#define PGBENCH_DEFAULT_DECIDE  4u
+#define PGBENCH_MAX_DECIDE      14u
 #define PGBENCH_SETUP_SECS      20u	/* initdb, start, the probe's rows: a guess */
+
+_Static_assert(PGBENCH_MAX_REPEATS + PGBENCH_MAX_DECIDE <= PGB_MAX_CELL_RUNS,
+    "a cell holds every repeat and deciding run");
 
 enum pgbench_format { PGBENCH_TEXT, PGBENCH_JSON, PGBENCH_CONF };
 
@@ -31,6 +36,7 @@ struct pgbench_options {
 	size_t nsiblings;
 	unsigned secs;
 	unsigned repeats;
+	unsigned decide;		/* --decide */
 	bool no_group;
 	uint64_t probe_ops;		/* -n: the probe's rows' operations; 0: adaptive */
 	const struct method *wal_method;

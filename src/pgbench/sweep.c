@@ -115,11 +115,55 @@ sweep_plan(const long *given, size_t ngiven, const unsigned *siblings, size_t ns
 			p->cell.delay_usecs = r->settings[si].delay_usecs;
 			p->runs = r->settings[si].delay_usecs == 0 ||
 			    r->settings[si].siblings < r->clients[ci];
-			p->cell.slices = calloc(r->repeats, sizeof *p->cell.slices);
+			p->cell.slices = calloc(r->repeats + r->decide, sizeof *p->cell.slices);
 			if (p->cell.slices == NULL)
 				return -1;
 		}
+	for (ci = 0; ci < r->nclients; ci++)
+		r->decided[ci] = (struct pgb_decided){ r->nsettings, 0 };
 	return 0;
+}
+
+/* The commit_siblings the advice chooses at (the choice rule takes one):
+ * -t group's advised one when it advised a delay, else the half rule's 5;
+ * the first swept when that one is not in the sweep. */
+static unsigned
+advice_siblings(const struct pgb_result *r)
+{
+	unsigned sib = r->group_ran && r->group_delay_usecs > 0 ? r->group_siblings :
+	    DEFAULT_COMMIT_SIBLINGS;
+	size_t si;
+
+	for (si = 0; si < r->nsettings; si++)
+		if (r->settings[si].delay_usecs > 0 && r->settings[si].siblings == sib)
+			return sib;
+	for (si = 0; si < r->nsettings; si++)
+		if (r->settings[si].delay_usecs > 0)
+			return r->settings[si].siblings;
+	return sib;
+}
+
+/* Whether setting si is one the advice chooses among and runs at ci. */
+static bool
+candidate(const struct pgb_result *r, size_t ci, size_t si, unsigned sib)
+{
+	return r->settings[si].delay_usecs > 0 && r->settings[si].siblings == sib &&
+	    pgb_cell_at(r, ci, si)->runs;
+}
+
+size_t
+sweep_decide_runs_most(const struct pgb_result *r)
+{
+	unsigned sib = advice_siblings(r);
+	size_t ci, si, n = 0;
+
+	for (ci = 0; ci < r->nclients; ci++)
+		for (si = 0; si < r->nsettings; si++)
+			if (candidate(r, ci, si, sib)) {
+				n += 2 * (size_t)r->decide;
+				break;
+			}
+	return n;
 }
 
 size_t
@@ -150,9 +194,16 @@ shuffle(size_t *v, size_t n, uint64_t *state)
 	}
 }
 
+/* Where the sweep is, for the progress line: runs done of those planned
+ * (the deciding runs counted at their most until it is known which run). */
+struct sweep_place {
+	struct progress p;
+	size_t done, total;
+};
+
 static void
-show(struct progress *p, const struct pgb_result *r, size_t done, size_t total,
-    unsigned rep, unsigned clients, const struct pgb_setting *s)
+show(struct sweep_place *at, const struct pgb_result *r, const char *phase,
+    unsigned rep, unsigned nreps, unsigned clients, const struct pgb_setting *s)
 {
 	char row[96];
 	struct progress_line l;
@@ -161,14 +212,14 @@ show(struct progress *p, const struct pgb_result *r, size_t done, size_t total,
 	    s->delay_usecs, s->siblings);
 	memset(&l, 0, sizeof l);
 	l.target = r->dir;
-	l.group = "pgbench";
+	l.group = phase;
 	l.group_no = rep + 1;
-	l.ngroups = r->repeats;
+	l.ngroups = nreps;
 	l.row = row;
-	l.row_no = done + 1;
-	l.nrows = total;
-	l.secs_left = (double)(total - done) * (r->secs + SWEEP_RUN_OVERHEAD_SECS);
-	progress_show(p, &l);
+	l.row_no = at->done + 1;
+	l.nrows = at->total;
+	l.secs_left = (double)(at->total - at->done) * (r->secs + SWEEP_RUN_OVERHEAD_SECS);
+	progress_show(&at->p, &l);
 }
 
 /* One run into its cell's slice rep; how long the run took is pgbench's
@@ -198,23 +249,20 @@ run_cell(struct cluster *c, struct pgb_result *r, size_t ci, size_t si, unsigned
 	return 0;
 }
 
-int
-sweep_run(struct cluster *c, struct pgb_result *r, const char *script,
-    const char *builtin, bool have_wal,
-    bool quiet, char *why, size_t len)
+/* The repeats: per repeat the client counts in order, so that a repeat's
+ * runs at one count are close in time (the pairing in group_compare then
+ * cancels the drift they share), the settings shuffled at each. */
+static int
+run_repeats(struct cluster *c, struct pgb_result *r, struct sweep_place *at,
+    const char *script, const char *builtin, bool have_wal, char *why, size_t len)
 {
 	size_t order[UNITS_MAX_LIST * PGB_MAX_SETTINGS];
-	size_t ci, si, n, i, done = 0, total = sweep_runs(r);
+	size_t ci, si, n, i;
 	uint64_t state = random_seed();
-	struct progress p;
 	unsigned rep;
 	int rc = 0;
 
-	progress_init(&p, quiet);
 	for (rep = 0; rep < r->repeats && rc == 0; rep++) {
-		/* Client counts in order, so that a repeat's runs at one count
-		 * are close in time: the pairing in group_compare then
-		 * cancels the drift they share. */
 		for (ci = 0; ci < r->nclients && rc == 0; ci++) {
 			for (n = 0, si = 0; si < r->nsettings; si++)
 				if (pgb_cell_at(r, ci, si)->runs)
@@ -222,32 +270,111 @@ sweep_run(struct cluster *c, struct pgb_result *r, const char *script,
 			shuffle(order, n, &state);
 			for (i = 0; i < n && rc == 0; i++) {
 				if (cleanup_stop_signal() != 0)
-					break;
-				show(&p, r, done, total, rep, r->clients[ci],
+					return 0;
+				show(at, r, "pgbench", rep, r->repeats, r->clients[ci],
 				    &r->settings[order[i]]);
 				rc = run_cell(c, r, ci, order[i], rep, script, builtin,
 				    have_wal, why, len);
-				done++;
+				at->done++;
 			}
-			if (cleanup_stop_signal() != 0)
-				break;
 		}
-		if (cleanup_stop_signal() != 0) {
-			r->cut_short = true;
-			break;
-		}
-		if (rc == 0)
+		if (rc == 0 && cleanup_stop_signal() == 0)
 			r->repeats_done = rep + 1;
 	}
-	progress_clear(&p);
-	if (rc == -1 && cleanup_stop_signal() != 0) {
-		r->cut_short = true;
-		rc = 0;
+	return rc;
+}
+
+/* The delay that leads 0 at client count ci with the repeats unable to
+ * tell them apart: of the settings the advice chooses among, the one most
+ * above 0; nsettings when 0 leads or the leader is decided already. */
+static size_t
+undecided_leader(const struct pgb_result *r, size_t ci, unsigned sib)
+{
+	const struct group_cell *zero = &pgb_cell_at(r, ci, pgb_find_setting(r, 0, 0))->cell;
+	size_t si, lead = r->nsettings;
+	enum group_verdict v = GROUP_SAME;
+	double most = 0.0, pct, noise;
+
+	for (si = 0; si < r->nsettings; si++) {
+		enum group_verdict here;
+
+		if (!candidate(r, ci, si, sib))
+			continue;
+		here = group_compare(&pgb_cell_at(r, ci, si)->cell, zero, &pct, &noise);
+		if (pct > most) {
+			most = pct;
+			lead = si;
+			v = here;
+		}
 	}
+	return v == GROUP_SAME ? lead : r->nsettings;
+}
+
+/* Deciding: where a delay led 0 within the repeats' noise, it and 0 run
+ * --decide more times each, back to back (0 first in every other pair, so
+ * that a drift shared by the pair cancels in its ratio), into the slices
+ * after the repeats'. A few repeats of a 10 s run could not see a gain of
+ * 4 to 6% through a shared machine's noise (bench/README). Only whole
+ * pairs count. */
+static int
+run_deciding(struct cluster *c, struct pgb_result *r, struct sweep_place *at,
+    const char *script, const char *builtin, bool have_wal, char *why, size_t len)
+{
+	unsigned sib = advice_siblings(r), k;
+	size_t ci, zero = pgb_find_setting(r, 0, 0);
+
+	at->total = at->done;
+	for (ci = 0; ci < r->nclients; ci++)
+		if ((r->decided[ci].setting = undecided_leader(r, ci, sib)) != r->nsettings)
+			at->total += 2 * (size_t)r->decide;
+	for (ci = 0; ci < r->nclients; ci++) {
+		struct pgb_decided *d = &r->decided[ci];
+
+		for (k = 0; d->setting != r->nsettings && k < r->decide; k++) {
+			size_t pair[2] = { zero, d->setting }, i;
+
+			for (i = 0; i < 2; i++) {
+				size_t si = pair[(i + k) % 2];
+
+				if (cleanup_stop_signal() != 0)
+					return 0;
+				show(at, r, "deciding", k, r->decide, r->clients[ci],
+				    &r->settings[si]);
+				if (run_cell(c, r, ci, si, r->repeats_done + k, script, builtin,
+				    have_wal, why, len) == -1)
+					return -1;
+				at->done++;
+			}
+			d->runs = k + 1;
+			pgb_cell_at(r, ci, zero)->cell.nslices = r->repeats_done + d->runs;
+			pgb_cell_at(r, ci, d->setting)->cell.nslices = r->repeats_done + d->runs;
+		}
+	}
+	return 0;
+}
+
+int
+sweep_run(struct cluster *c, struct pgb_result *r, const char *script,
+    const char *builtin, bool have_wal,
+    bool quiet, char *why, size_t len)
+{
+	struct sweep_place at = { .done = 0, .total = sweep_runs(r) + sweep_decide_runs_most(r) };
+	size_t ci, si;
+	int rc;
+
+	progress_init(&at.p, quiet);
+	rc = run_repeats(c, r, &at, script, builtin, have_wal, why, len);
 	/* Only whole repeats count: each cell keeps the same repeats. */
 	for (ci = 0; ci < r->nclients; ci++)
 		for (si = 0; si < r->nsettings; si++)
 			pgb_cell_at(r, ci, si)->cell.nslices = r->repeats_done;
+	if (rc == 0 && cleanup_stop_signal() == 0 && r->repeats_done > 0 && r->decide > 0)
+		rc = run_deciding(c, r, &at, script, builtin, have_wal, why, len);
+	progress_clear(&at.p);
+	if (cleanup_stop_signal() != 0) {
+		r->cut_short = true;
+		rc = 0;
+	}
 	return rc;
 }
 
@@ -255,34 +382,21 @@ void
 sweep_advise(struct pgb_result *r, const struct method *m)
 {
 	long delays[GROUP_MAX_DELAYS];
-	unsigned sib = r->group_ran && r->group_delay_usecs > 0 ? r->group_siblings :
-	    DEFAULT_COMMIT_SIBLINGS;
+	unsigned sib = advice_siblings(r), k;
 	size_t nd = 0, si, ci, di, idx[GROUP_MAX_DELAYS];
 	struct group_result *g;
-	unsigned k;
 
 	r->have_advice = false;
 	if (r->repeats_done == 0)
 		return;
-	/* The choice rule takes one commit_siblings: the sweep's advised
-	 * one, else the first given. */
-	{
-		bool found = false;
-
-		for (si = 0; si < r->nsettings; si++)
-			found |= r->settings[si].delay_usecs > 0 && r->settings[si].siblings == sib;
-		for (si = 0; !found && si < r->nsettings; si++)
-			if (r->settings[si].delay_usecs > 0) {
-				sib = r->settings[si].siblings;
-				found = true;
-			}
-	}
 	for (si = 0; si < r->nsettings && nd < GROUP_MAX_DELAYS; si++)
 		if (r->settings[si].delay_usecs == 0 || r->settings[si].siblings == sib) {
 			idx[nd] = si;
 			delays[nd++] = r->settings[si].delay_usecs;
 		}
-	g = group_result_new(r->clients, r->nclients, delays, nd, r->repeats_done);
+	/* Room for the deciding runs, which the leader and 0 have beyond the
+	 * repeats where one was decided: group_compare pairs run k with run k. */
+	g = group_result_new(r->clients, r->nclients, delays, nd, r->repeats_done + r->decide);
 	if (g == NULL)
 		return;
 	g->method = m;
@@ -297,17 +411,19 @@ sweep_advise(struct pgb_result *r, const struct method *m)
 			const struct pgb_cell *p = pgb_cell_at(r, ci, idx[di]);
 			struct group_cell *c = group_cell_at(g, ci, di);
 
-			for (k = 0; k < r->repeats_done; k++) {
+			/* A setting that cannot delay never slept: delay 0. */
+			c->delayed = p->runs ? 1 : 0;
+			if (!p->runs)
+				p = pgb_cell_at(r, ci, idx[0]);
+			c->nslices = p->cell.nslices;
+			for (k = 0; k < p->cell.nslices; k++) {
 				c->slices[k] = p->cell.slices[k];
+				if (c->delayed == 0)
+					continue;	/* its figures are 0's */
 				c->commits += p->cell.slices[k].commits;
 				c->elapsed_ns += p->cell.slices[k].ns;
 				c->flushes += p->cell.slices[k].flushes;
 			}
-			/* A setting that cannot delay never slept: delay 0. */
-			c->delayed = p->runs ? 1 : 0;
-			if (!p->runs)
-				memcpy(c->slices, pgb_cell_at(r, ci, idx[0])->cell.slices,
-				    r->repeats_done * sizeof *c->slices);
 		}
 	group_result_finish(g);
 	memset(&r->advice, 0, sizeof r->advice);

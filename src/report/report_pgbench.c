@@ -50,11 +50,11 @@ cmp_double(const void *a, const void *b)
 static void
 finish_cell(struct pgb_cell *p)
 {
-	double tps[64];
+	double tps[PGB_MAX_CELL_RUNS];
 	uint64_t tx = 0, syncs = 0;
 	unsigned k, n = 0;
 
-	for (k = 0; k < p->cell.nslices && n < 64; k++)
+	for (k = 0; k < p->cell.nslices && n < PGB_MAX_CELL_RUNS; k++)
 		if (p->cell.slices[k].ns > 0) {
 			tps[n++] = (double)p->cell.slices[k].commits * 1e9 /
 			    (double)p->cell.slices[k].ns;
@@ -134,6 +134,32 @@ text_cell(FILE *out, const struct pgb_result *r, size_t ci, size_t si)
 	    cpf, roles);
 }
 
+/* Whether deciding ran at any client count. */
+static bool
+decided_any(const struct pgb_result *r)
+{
+	size_t ci;
+
+	for (ci = 0; ci < r->nclients; ci++)
+		if (r->decided[ci].setting != r->nsettings && r->decided[ci].runs > 0)
+			return true;
+	return false;
+}
+
+/* The deciding runs at client count ci, if a delay needed them. */
+static void
+text_decided(FILE *out, const struct pgb_result *r, size_t ci)
+{
+	const struct pgb_decided *d = &r->decided[ci];
+
+	if (d->setting == r->nsettings || d->runs == 0)
+		return;
+	fprintf(out, "  decided: %ld us (siblings %u) led 0 within the repeats' noise, and "
+	    "ran %u more time%s beside 0, side by side: %u runs each above\n",
+	    r->settings[d->setting].delay_usecs, r->settings[d->setting].siblings, d->runs,
+	    d->runs == 1 ? "" : "s", r->repeats_done + d->runs);
+}
+
 /* What a setting measured at each client count: "1.02x at 8, 0.97x at 32". */
 static void
 text_measured(FILE *out, const struct pgb_result *r, size_t si)
@@ -190,9 +216,16 @@ report_pgbench_text(FILE *out, const struct pgb_result *r)
 	fprintf(out, "workload: %s; %u repeats of %u s per setting, shuffled within each "
 	    "repeat, a CHECKPOINT before each run\n", workload_names[r->workload],
 	    r->repeats, r->secs);
+	if (r->decide > 0 && decided_any(r))
+		fprintf(out, "then, where a delay led 0 within the repeats' noise, %u more "
+		    "run%s of it and of 0, side by side\n", r->decide, r->decide == 1 ? "" : "s");
+	else if (r->decide > 0 && r->repeats_done == r->repeats && !r->cut_short)
+		fprintf(out, "no deciding runs: at no client count did a delay lead 0 within "
+		    "the repeats' noise\n");
 	if (r->cut_short)
-		fprintf(out, "stopped by a signal after %u whole repeat%s: the figures are "
-		    "what was measured\n", r->repeats_done, r->repeats_done == 1 ? "" : "s");
+		fprintf(out, "stopped by a signal after %u whole repeat%s%s: the figures are "
+		    "what was measured\n", r->repeats_done, r->repeats_done == 1 ? "" : "s",
+		    r->repeats_done == r->repeats ? " (while deciding)" : "");
 	for (ci = 0; ci < r->nclients; ci++) {
 		fprintf(out, "\n%u client%s\n", r->clients[ci], r->clients[ci] == 1 ? "" : "s");
 		fprintf(out, "  %7s %8s  %-22s %7s %7s %-6s %8s\n", "delay", "siblings",
@@ -201,6 +234,7 @@ report_pgbench_text(FILE *out, const struct pgb_result *r)
 		    "", "/flush");
 		for (si = 0; si < r->nsettings; si++)
 			text_cell(out, r, ci, si);
+		text_decided(out, r, ci);
 	}
 	if (r->version_num > 0 && r->version_num < 140000)
 		fprintf(out, "\ncommits per flush: not available before PostgreSQL 14 "
@@ -254,6 +288,22 @@ json_cell(struct json *j, const struct pgb_result *r, size_t ci, size_t si)
 }
 
 static void
+json_decided(struct json *j, const struct pgb_result *r, size_t ci)
+{
+	const struct pgb_decided *d = &r->decided[ci];
+
+	if (d->setting == r->nsettings) {
+		json_null(j, "decided");
+		return;
+	}
+	json_begin_object(j, "decided");
+	json_int(j, "commit_delay_usecs", r->settings[d->setting].delay_usecs);
+	json_uint(j, "commit_siblings", r->settings[d->setting].siblings);
+	json_uint(j, "runs", d->runs);
+	json_end_object(j);
+}
+
+static void
 json_setting(struct json *j, const char *key, long delay, unsigned siblings)
 {
 	json_begin_object(j, key);
@@ -283,6 +333,7 @@ report_pgbench_json(FILE *out, const struct pgb_result *r)
 	json_uint(&j, "run_secs", r->secs);
 	json_uint(&j, "repeats", r->repeats);
 	json_uint(&j, "repeats_done", r->repeats_done);
+	json_uint(&j, "decide", r->decide);
 	json_bool(&j, "interrupted", r->cut_short);
 	json_double(&j, "duration_secs", r->duration_secs, 1);
 	if (r->group_ran)
@@ -311,6 +362,7 @@ report_pgbench_json(FILE *out, const struct pgb_result *r)
 		for (si = 0; si < r->nsettings; si++)
 			json_cell(&j, r, ci, si);
 		json_end_array(&j);
+		json_decided(&j, r, ci);
 		json_end_object(&j);
 	}
 	json_end_array(&j);

@@ -16,6 +16,7 @@
 
 #define PGB_MAX_SETTINGS (2 * UNITS_MAX_LIST * UNITS_MAX_LIST / 4 + 8)
 #define PGB_SCHEMA_VERSION 1
+#define PGB_MAX_CELL_RUNS 64	/* a cell's repeats and deciding runs */
 
 enum pgb_role {
 	PGB_ROLE_SWEPT,		/* one of the sweep's settings */
@@ -40,6 +41,13 @@ struct pgb_cell {
 
 enum pgb_workload { PGB_INSERT, PGB_TPCB, PGB_SCRIPT };
 
+/* A client count where a delay led 0 without the repeats telling them
+ * apart, and the runs of each added after the repeats to decide it. */
+struct pgb_decided {
+	size_t setting;		/* the leading delay's; nsettings: none */
+	unsigned runs;		/* more runs of it and of 0, side by side */
+};
+
 struct pgb_result {
 	const char *dir;
 	char server_version[64];
@@ -57,12 +65,14 @@ struct pgb_result {
 	enum pgb_workload workload;
 	const char *script;		/* --script's file */
 	unsigned secs, repeats;
+	unsigned decide;		/* --decide: most runs added to decide */
 	unsigned clients[UNITS_MAX_LIST];
 	size_t nclients;
 	struct pgb_setting settings[PGB_MAX_SETTINGS];
 	size_t nsettings;
 	struct pgb_cell *cells;		/* nclients x nsettings */
 	unsigned repeats_done;		/* whole repeats */
+	struct pgb_decided decided[UNITS_MAX_LIST];	/* per client count */
 	bool cut_short;
 	int stopped_by;			/* the signal, or 0 */
 	/* The advice from the sweep (advice_from_group on its cells at the

@@ -3,6 +3,9 @@
 # environment:
 #   SYNCPROBE_FAKEPG_FAIL=initdb|start|psql|checkpoint|pgbench|stop|stopall
 #   SYNCPROBE_FAKEPG_GARBAGE=1   pgbench prints no figures it should
+#   SYNCPROBE_FAKEPG_GAIN=1      pgbench's tps rises with commit_delay
+#   SYNCPROBE_FAKEPG_SWING="P..." the Nth timed run's tps times the Nth
+#                                percentage (100 after the list)
 #   SYNCPROBE_FAKEPG_HANG=pgbench|start|stop   that step never ends (stop:
 #                                only pg_ctl stop -m fast)
 #   SYNCPROBE_FAKEPG_CHILD=1     pgbench leaves a process behind in its group
