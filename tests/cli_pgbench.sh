@@ -216,6 +216,30 @@ if [ -n "$DEFAULT_SIGNALS" ]; then
 	signal_case "a second SIGTERM while the server stops" stop TERM TERM_AFTER_STOP
 	tap_check "the second signal stopped it immediately" \
 	    grep -q "^pg_ctl stop .*-m immediate" "$WORK/log"
+	# While deciding: the two repeats' four runs, the first deciding pair,
+	# then the seventh run never ends.
+	: >"$WORK/log"
+	SYNCPROBE_FAKEPG_GAIN=1 SYNCPROBE_FAKEPG_SWING="100 142 100 105" \
+	    SYNCPROBE_FAKEPG_HANG_RUN=7 SYNCPROBE_FAKEPG_LOG=$WORK/log \
+	    $DEFAULT_SIGNALS "$SYNCPROBE" ${PG%% --clients*} --clients 2 \
+	    --commit-delays 0,1000 --commit-siblings 1 -T 1 --repeats 2 "$D" \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	if waiting $pid sh -c '[ "$(grep -c "^pgbench .* -c" "$1")" -ge 7 ]' sh "$WORK/log"; then
+		kill -TERM $pid
+		rc=0
+		wait $pid || rc=$?
+		tap_is "$rc" 143 "SIGTERM while deciding: syncprobe dies of it"
+		tap_check "... after a report that says where it stopped" \
+		    grep -q "^stopped by a signal after 2 whole repeats (while deciding): " "$WORK/out"
+		tap_check "... with the one deciding pair that was whole" \
+		    grep -q "^  decided: 1000 us (siblings 1) .* ran 1 more time beside 0, side by side: 3 runs each above$" "$WORK/out"
+	else
+		tap_fail "SIGTERM while deciding: the run reached its seventh run" "$(cat "$WORK/err")"
+		kill -9 $pid 2>/dev/null || :
+		wait $pid 2>/dev/null || :
+	fi
+	check_clean "SIGTERM while deciding: nothing left"
 else
 	tap_skip "signals" "neither env --default-signal nor perl"
 fi

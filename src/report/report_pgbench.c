@@ -134,14 +134,21 @@ text_cell(FILE *out, const struct pgb_result *r, size_t ci, size_t si)
 	    cpf, roles);
 }
 
-/* Whether deciding ran at any client count. */
+/* Whether deciding ran at client count ci (a signal may have stopped it
+ * before its first pair was whole). */
+static bool
+decided_at(const struct pgb_result *r, size_t ci)
+{
+	return r->decided[ci].setting != r->nsettings && r->decided[ci].runs > 0;
+}
+
 static bool
 decided_any(const struct pgb_result *r)
 {
 	size_t ci;
 
 	for (ci = 0; ci < r->nclients; ci++)
-		if (r->decided[ci].setting != r->nsettings && r->decided[ci].runs > 0)
+		if (decided_at(r, ci))
 			return true;
 	return false;
 }
@@ -152,7 +159,7 @@ text_decided(FILE *out, const struct pgb_result *r, size_t ci)
 {
 	const struct pgb_decided *d = &r->decided[ci];
 
-	if (d->setting == r->nsettings || d->runs == 0)
+	if (!decided_at(r, ci))
 		return;
 	fprintf(out, "  decided: %ld us (siblings %u) led 0 within the repeats' noise, and "
 	    "ran %u more time%s beside 0, side by side: %u runs each above\n",
@@ -225,7 +232,7 @@ report_pgbench_text(FILE *out, const struct pgb_result *r)
 	if (r->cut_short)
 		fprintf(out, "stopped by a signal after %u whole repeat%s%s: the figures are "
 		    "what was measured\n", r->repeats_done, r->repeats_done == 1 ? "" : "s",
-		    r->repeats_done == r->repeats ? " (while deciding)" : "");
+		    r->decide > 0 && r->repeats_done == r->repeats ? " (while deciding)" : "");
 	for (ci = 0; ci < r->nclients; ci++) {
 		fprintf(out, "\n%u client%s\n", r->clients[ci], r->clients[ci] == 1 ? "" : "s");
 		fprintf(out, "  %7s %8s  %-22s %7s %7s %-6s %8s\n", "delay", "siblings",
@@ -292,7 +299,7 @@ json_decided(struct json *j, const struct pgb_result *r, size_t ci)
 {
 	const struct pgb_decided *d = &r->decided[ci];
 
-	if (d->setting == r->nsettings) {
+	if (!decided_at(r, ci)) {
 		json_null(j, "decided");
 		return;
 	}

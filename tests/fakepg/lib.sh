@@ -8,6 +8,7 @@
 #                                percentage (100 after the list)
 #   SYNCPROBE_FAKEPG_HANG=pgbench|start|stop   that step never ends (stop:
 #                                only pg_ctl stop -m fast)
+#   SYNCPROBE_FAKEPG_HANG_RUN=N  pgbench's Nth timed run never ends
 #   SYNCPROBE_FAKEPG_CHILD=1     pgbench leaves a process behind in its group
 #   SYNCPROBE_FAKEPG_PIDS=FILE   every fake process appends its pid
 #   SYNCPROBE_FAKEPG_LOG=FILE    every call appends its arguments
