@@ -73,6 +73,8 @@ tap_check "a setting whose siblings are >= clients is named as delay 0" \
 tap_check "commits per flush from pg_stat_wal" \
     grep -Eq "^ +0 +- +[0-9]+ \([0-9]+-[0-9]+\) +1\.00x .* [0-9]+\.[0-9]+$" "$WORK/out"
 tap_check "the advice from the sweep" grep -q "^What the sweep advises" "$WORK/out"
+tap_check "... in pgbench's words: its repeats, not the experiment's rounds" \
+    grep -q "^  why: measured by pgbench on the server (.*): no delay beat 0 by more than the repeats' noise at any client count$" "$WORK/out"
 tap_check "the report says when no delay needed deciding" \
     grep -q "^no deciding runs: at no client count did a delay lead 0 within the repeats' noise$" "$WORK/out"
 check_clean "a finished sweep leaves nothing in DIR and no process"

@@ -165,7 +165,8 @@ describe_zero(struct text *t, const struct group_result *g)
 				    c->vs_zero_pct, c->clients, plural(c->clients));
 				return;
 			}
-	text_add(t, "no delay beat 0 by more than the rounds' noise at any client count");
+	text_add(t, "no delay beat 0 by more than the %s' noise at any client count",
+	    g->rounds_are ? g->rounds_are : "rounds");
 }
 
 /* Whether a delay beat 0 at ch or above, yet loses at a higher count: then

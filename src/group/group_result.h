@@ -62,6 +62,7 @@ struct group_result {
 	/* Who measured the cells, for the advice's words: NULL for the
 	 * group-commit experiment; syncprobe pgbench names the server. */
 	const char *measured_by;
+	const char *rounds_are;	/* what its rounds are called: NULL "rounds" */
 	size_t page_bytes;
 	size_t record_bytes;
 	uint64_t txn_work_ns;
