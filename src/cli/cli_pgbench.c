@@ -304,8 +304,8 @@ const struct cli_command cli_pgbench_command = {
 	    "Measure the flush on DIR and run -t group there, then make a throwaway\n"
 	    "PostgreSQL cluster in DIR (a Unix socket only, removed on every exit) and sweep\n"
 	    "commit_delay x commit_siblings x clients with pgbench, shuffled repeats after a\n"
-	    "CHECKPOINT each: the advice measured on the server, beside the half rule's\n"
-	    "and -t group's.",
+	    "CHECKPOINT each, and more runs side by side where a delay leads 0 within\n"
+	    "noise: the advice measured on the server, beside the half rule's and -t group's.",
 	.options = pgbench_options_table,
 	.noptions = sizeof pgbench_options_table / sizeof pgbench_options_table[0],
 	.settings_size = sizeof(struct pgbench_options),
