@@ -101,6 +101,22 @@ test_within_and_beyond_ten_percent(void)
 	    "default fdatasync takes 10.2% longer (110.2 us), beyond the 10% margin") != NULL,
 	    "beyond the margin: both figures: %s", a.method_reason);
 
+	/* 30% slower on the means, but their intervals (+-15 and +-10 us)
+	 * leave 115 against 110 x 1.1: the noise could make up the margin,
+	 * and the advice must not flip with it from run to run. */
+	f->n = 0;
+	add(f, GROUP_ONE, "fdatasync", false, 130, 200)->mean_ci95_usecs = 15.0;
+	add(f, GROUP_ONE, "fsync", false, 100, 200)->mean_ci95_usecs = 10.0;
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(advised(&a, "fdatasync") && strstr(a.method_reason, "the fastest, fsync (100.0 us), "
+	    "is not faster by 10% beyond the figures' noise") != NULL &&
+	    strstr(a.method_brief, "not 10% faster beyond noise") != NULL,
+	    "default kept where the margin is within the means' intervals: %s", a.method_reason);
+	f->rows[0].mean_ci95_usecs = 5.0;
+	f->rows[1].mean_ci95_usecs = 5.0;
+	advice_compute(f->rows, f->n, &linux_like, &a);
+	ok(advised(&a, "fsync"), "and left where it is beyond them (125 > 105 x 1.1)");
+
 	f->n = 0;
 	add(f, GROUP_ONE, "fdatasync", false, 110, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);

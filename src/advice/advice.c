@@ -61,22 +61,43 @@ group_ran(const struct row_result *rows, size_t n, enum group g)
 }
 
 /* The method's score: mean usecs of one write plus, when the two-write test
- * ran, of two writes. Negative when the method has no usable rows. */
+ * ran, of two writes, and the half-width of its 95% interval (the rows'
+ * added in quadrature; 0 where a row's is unknown). Negative when the
+ * method has no usable rows. */
 static double
 method_score(const struct row_result *rows, size_t n, const struct method *m,
-    bool direct, bool with_two)
+    bool direct, bool with_two, double *ci)
 {
 	const struct row_result *one = advice_find_row(rows, n, GROUP_ONE, m, direct);
 	const struct row_result *two;
+	double c1, c2;
 
+	*ci = 0.0;
 	if (one == NULL)
 		return -1.0;
+	c1 = one->mean_ci95_usecs > 0.0 ? one->mean_ci95_usecs : 0.0;
+	*ci = c1;
 	if (!with_two)
 		return one->mean_usecs;
 	two = advice_find_row(rows, n, GROUP_TWO, m, direct);
 	if (two == NULL)
 		return -1.0;
+	c2 = two->mean_ci95_usecs > 0.0 ? two->mean_ci95_usecs : 0.0;
+	*ci = sqrt(c1 * c1 + c2 * c2);
 	return one->mean_usecs + two->mean_usecs;
+}
+
+/* Whether the default stays: unless another method is faster by more
+ * than the margin even where the figures' noise favours the default most
+ * (its score at the low end of its interval, the fastest's at the high
+ * end). A margin on the means alone would flip between runs whenever two
+ * methods stand near it: the advice would change with the noise. */
+static bool
+keep_default(double def_score, double def_ci, double best_score, double best_ci,
+    bool *within_margin)
+{
+	*within_margin = def_score <= best_score * DEFAULT_KEEP_RATIO;
+	return def_score - def_ci <= (best_score + best_ci) * DEFAULT_KEEP_RATIO;
 }
 
 /* The parts of a method's score, so that a reader sees what was
@@ -104,7 +125,8 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 {
 	bool with_two = group_ran(rows, n, GROUP_TWO);
 	const struct method *best = NULL, *def = in->platform_default;
-	double best_score = 0.0, def_score;
+	double best_score = 0.0, best_ci = 0.0, def_score, def_ci, ci;
+	bool within_margin;
 	double margin_pct = (DEFAULT_KEEP_RATIO - 1.0) * 100.0;
 	char rule[96], best_full[96], best_short[64], def_full[96], def_short[64];
 	size_t i, scored = 0;
@@ -116,7 +138,7 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 		a->direct_basis = pass == 1;
 		for (i = 0; i < METHOD_COUNT; i++) {
 			double s = method_score(rows, n, &method_table[i],
-			    a->direct_basis, with_two);
+			    a->direct_basis, with_two, &ci);
 
 			if (s < 0.0)
 				continue;
@@ -124,6 +146,7 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 			if (best == NULL || s < best_score) {
 				best = &method_table[i];
 				best_score = s;
+				best_ci = ci;
 			}
 		}
 	}
@@ -134,7 +157,7 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 		return;
 	}
 	if (in->writethrough != NULL && method_score(rows, n, in->writethrough,
-	    a->direct_basis, with_two) >= 0.0) {
+	    a->direct_basis, with_two, &ci) >= 0.0) {
 		a->wal_sync_method = in->writethrough;
 		snprintf(a->method_reason, sizeof a->method_reason,
 		    "F_FULLFSYNC exists here: plain fsync does not flush the drive's "
@@ -143,7 +166,7 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 		    "the only method that flushes the drive's cache here (F_FULLFSYNC)");
 		return;
 	}
-	def_score = method_score(rows, n, def, a->direct_basis, with_two);
+	def_score = method_score(rows, n, def, a->direct_basis, with_two, &def_ci);
 	snprintf(rule, sizeof rule, "%s compared, with a %.0f%% margin in favour of "
 	    "the default", with_two ? "the sums are" : "one write is", margin_pct);
 	describe_score(rows, n, best, a->direct_basis, with_two, true, best_full,
@@ -156,7 +179,8 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 		describe_score(rows, n, def, a->direct_basis, with_two, false, def_short,
 		    sizeof def_short);
 	}
-	if (def_score >= 0.0 && def_score <= best_score * DEFAULT_KEEP_RATIO) {
+	if (def_score >= 0.0 && keep_default(def_score, def_ci, best_score, best_ci,
+	    &within_margin)) {
 		a->wal_sync_method = def;
 		if (best == def && scored == 1)
 			snprintf(a->method_reason, sizeof a->method_reason,
@@ -166,28 +190,39 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 			snprintf(a->method_reason, sizeof a->method_reason,
 			    "%s, the default here, is the fastest: %s; %s", best->name,
 			    def_full, rule);
-		else
+		else if (within_margin)
 			snprintf(a->method_reason, sizeof a->method_reason,
 			    "%s, the default here, takes %s, within %.0f%% of the fastest, "
 			    "%s (%s): keep the default; %s", def->name, def_full, margin_pct,
 			    best->name, best_short, rule);
+		else
+			snprintf(a->method_reason, sizeof a->method_reason,
+			    "%s, the default here, takes %s; the fastest, %s (%s), is not "
+			    "faster by %.0f%% beyond the figures' noise (their 95%% "
+			    "intervals): keep the default; %s", def->name, def_full,
+			    best->name, best_short, margin_pct, rule);
 		if (best == def && scored == 1)
 			snprintf(a->method_brief, sizeof a->method_brief,
 			    "the default and the only method measured");
 		else if (best == def)
 			snprintf(a->method_brief, sizeof a->method_brief,
 			    "the default and the fastest");
-		else
+		else if (within_margin)
 			snprintf(a->method_brief, sizeof a->method_brief,
 			    "the default, within %.0f%% of the fastest (%s)",
 			    margin_pct, best->name);
+		else
+			snprintf(a->method_brief, sizeof a->method_brief,
+			    "the default, the fastest (%s) not %.0f%% faster beyond noise",
+			    best->name, margin_pct);
 		return;
 	}
 	a->wal_sync_method = best;
 	if (def_score >= 0.0)
 		snprintf(a->method_reason, sizeof a->method_reason,
 		    "%s is the fastest: %s; the default %s takes %.1f%% longer (%s), "
-		    "beyond the %.0f%% margin in favour of the default", best->name,
+		    "beyond the %.0f%% margin in favour of the default and the figures' "
+		    "noise", best->name,
 		    best_full, def->name, (def_score / best_score - 1.0) * 100.0, def_short,
 		    margin_pct);
 	else
