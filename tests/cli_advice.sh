@@ -53,8 +53,9 @@ tap_is "$basis_method" "open_sync" "--wal-sync-method=open_sync: the delay rests
 tap_check "--wal-sync-method is named in the reason" grep -q -- '--wal-sync-method' "$out"
 
 # The report ends with "What to set": the settings -F conf makes active
-# (the unit tests compare the two reports' lines exactly; two real runs may
-# measure different values, so here the names).
+# and JSON's what_to_set lists (the unit tests compare the three reports'
+# lines exactly; real runs may measure different values, so here the
+# names). The half rule is derived, never set: its line is "not set".
 "$SYNCPROBE" $FAST -t one,two "$WORK" >"$out"
 last_block=$(awk '/^$/ { b = "" } { b = b $0 "\n" } END { printf "%s", b }' "$out" | sed -n 2p)
 tap_is "$last_block" "What to set" "the text report ends with \"What to set\""
@@ -62,9 +63,37 @@ text_names=$(sed -n '/^What to set$/,$s/^  \([a-z_]*\) = .*/\1/p' "$out" | tr '\
 "$SYNCPROBE" $FAST -t one,two -F conf "$WORK" >"$WORK/conf"
 conf_names=$(grep -v '^#' "$WORK/conf" | sed 's/ = .*//' | tr '\n' ' ')
 tap_is "$text_names" "$conf_names" "\"What to set\" names the settings -F conf makes active"
-tap_check "\"What to set\": each setting says how sure it is" \
+tap_is "$conf_names" "wal_sync_method " "-F conf: the measured method is active, the rule's delay is not"
+tap_check "-F conf: the rule's delay is a comment, with what would make it a setting" \
+	sh -c "grep -q '^#commit_delay = [0-9]*\$' '$WORK/conf' &&
+	    grep -q '^# commit_delay: the half rule, untested: .*not set until measured' '$WORK/conf'"
+tap_check "\"What to set\": the method says how sure it is; the rule's delay is not set" \
 	sh -c "sed -n '/^What to set\$/,\$p' '$out' | grep -q '^    measured here: ' &&
-	    sed -n '/^What to set\$/,\$p' '$out' | grep -q '^    the half rule, untested: '"
+	    sed -n '/^What to set\$/,\$p' '$out' | grep -q '^  not set: commit_delay = [0-9]* (the half rule, untested: '"
+if command -v jq >/dev/null 2>&1; then
+	"$SYNCPROBE" $FAST -t one,two -F json "$WORK" >"$WORK/json"
+	json_names=$(jq -r '.targets[0].what_to_set[] | .name + " " + .source' "$WORK/json" | tr '\n' ' ')
+	tap_is "$json_names" "wal_sync_method probe " "JSON: what_to_set lists the measured method, from the probe"
+	tap_is "$(jq -c '.targets[0].nothing_to_set' "$WORK/json")" "null" \
+		"JSON: nothing_to_set is null where something is set"
+else
+	tap_skip "JSON's what_to_set" "jq is not installed"
+	tap_skip "JSON's nothing_to_set" "jq is not installed"
+fi
+
+# On tmpfs nothing may be set: the list is empty, with a reason code, and
+# conf comments every setting out.
+mem=$WORK/mem
+if command -v jq >/dev/null 2>&1 && mount_tmpfs "$mem" size=32m; then
+	"$SYNCPROBE" $FAST -t one,two -F json "$mem" >"$WORK/json"
+	tap_is "$(jq -c '.targets[0] | [.what_to_set, .nothing_to_set.code]' "$WORK/json")" \
+		'[[],"not_durable"]' "tmpfs: what_to_set is empty, nothing_to_set says not_durable"
+	"$SYNCPROBE" $FAST -t one,two -F conf "$mem" >"$WORK/conf"
+	tap_is "$(grep -vc '^#' "$WORK/conf")" 0 "tmpfs: -F conf sets nothing"
+else
+	tap_skip "tmpfs: what_to_set" "no tmpfs to mount here (not root), or no jq"
+	tap_skip "tmpfs: -F conf" "no tmpfs to mount here (not root), or no jq"
+fi
 
 # Without the one-write test there is nothing to base advice on, and it says so.
 "$SYNCPROBE" $FAST -t nosync "$WORK" >"$out"

@@ -191,11 +191,13 @@ run -q -F conf -n 30 --rounds 3 --file-size 256k -t group --clients 1,3 --commit
 # Figures of memory (a tmpfs TMPDIR) leave every setting commented out:
 # read those lines then.
 if grep -q '^# the figures are not of durable storage' "$out"; then
-	grep -v '^#commit_siblings = 5	' "$out" >"$out.on" && mv "$out.on" "$out"
+	grep -vx '#commit_siblings = 5' "$out" >"$out.on" && mv "$out.on" "$out"
 	sed -i 's/^#\(wal_sync_method\|commit_delay\|commit_siblings\) /\1 /' "$out"
 fi
-tap_check "-F conf -t group: commit_delay measured" grep -q '^commit_delay = [0-9]*	*# measured by -t group: ' "$out"
-settings=$(grep -v '^#' "$out" | sed 's/[ 	]*#.*//; s/ = .*//' | tr '\n' ' ')
+tap_check "-F conf -t group: commit_delay measured, and active" \
+	sh -c "grep -qx 'commit_delay = [0-9]*' '$out' &&
+	    grep -B1 -x 'commit_delay = [0-9]*' '$out' | grep -q '^# commit_delay: measured by -t group: '"
+settings=$(grep -v '^#' "$out" | sed 's/ = .*//' | tr '\n' ' ')
 case $settings in
 "wal_sync_method commit_delay " | "wal_sync_method commit_delay commit_siblings ")
 	tap_ok "-F conf -t group: only settings and comments ($settings)" ;;

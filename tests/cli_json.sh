@@ -96,13 +96,16 @@ tap_check "strange path: nothing left" no_testfile "$weird"
 # -F conf: only settings and comments; the delay is half the figure it quotes.
 conf=$WORK/out.conf
 "$SYNCPROBE" -F conf $FAST -t one "$weird" >"$conf"
-settings=$(grep -v '^#' "$conf" | grep -v '^$' | sed 's/[ 	]*#.*//')
-tap_is "$(printf '%s\n' "$settings" | sed 's/ = .*//' | tr '\n' ' ')" "wal_sync_method commit_delay " \
-	"-F conf: exactly wal_sync_method and commit_delay are set (a newline in the path stays in a comment)"
-half=$(sed -n 's/^commit_delay = [0-9]*.*# the half rule, untested: half of the \([0-9.]*\) us .*/\1/p' "$conf")
-delay=$(sed -n 's/^commit_delay = \([0-9]*\).*/\1/p' "$conf")
+settings=$(grep -v '^#' "$conf" | grep -v '^$')
+tap_is "$(printf '%s\n' "$settings" | sed 's/ = .*//' | tr '\n' ' ')" "wal_sync_method " \
+	"-F conf: exactly wal_sync_method is set (a newline in the path stays in a comment)"
+tap_check "-F conf: a setting line is a name and a value, its comment above it" \
+	sh -c "grep -qx \"wal_sync_method = '[a-z_]*'\" '$conf' &&
+	    grep -B1 -x \"wal_sync_method = '[a-z_]*'\" '$conf' | grep -q '^# wal_sync_method: measured here: '"
+half=$(sed -n 's/^# commit_delay: the half rule, untested: half of the \([0-9.]*\) us .*/\1/p' "$conf")
+delay=$(sed -n 's/^#commit_delay = \([0-9]*\)$/\1/p' "$conf")
 want=$(awk -v m="$half" 'BEGIN { h = m / 2; printf "%d", (h - int(h) >= 0.5) ? int(h) + 1 : int(h) }')
-tap_is "$delay" "$want" "-F conf: commit_delay is half the quoted flush interval ($half us)"
+tap_is "$delay" "$want" "-F conf: the rule's commit_delay, commented out, is half the quoted flush interval ($half us)"
 tap_check "-F conf: commit_siblings mentioned, commented" grep -q '^#commit_siblings = 5' "$conf"
 
 # -F conf is read on a terminal too: an escape sequence in the path is

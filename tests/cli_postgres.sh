@@ -41,10 +41,15 @@ trap stop_server EXIT
 
 conf=$WORK/syncprobe.conf
 rc=0
-"$SYNCPROBE" -F conf $FAST -t one,two "$WORK" >"$conf" || rc=$?
+# -t group measures commit_delay, so that it is an active line too.
+"$SYNCPROBE" -F conf $FAST -t one,two,group --clients 1,3 --commit-delays 0,40 \
+    --rounds 2 "$WORK" >"$conf" || rc=$?
 tap_is "$rc" 0 "syncprobe -F conf exits 0"
-method=$(sed -n "s/^wal_sync_method = '\([a-z_]*\)'.*/\1/p" "$conf")
-delay=$(sed -n 's/^commit_delay = \([0-9]*\).*/\1/p' "$conf")
+method=$(sed -n "s/^wal_sync_method = '\([a-z_]*\)'\$/\1/p" "$conf")
+delay=$(sed -n 's/^commit_delay = \([0-9]*\)$/\1/p' "$conf")
+siblings=$(sed -n 's/^commit_siblings = \([0-9]*\)$/\1/p' "$conf")
+tap_check "-F conf sets wal_sync_method and commit_delay (-t group measured it)" \
+	test -n "$method" -a -n "$delay"
 
 if ! as_user "$bindir/initdb" -D "$pg/data" -A trust -U postgres >"$WORK/initdb.log" 2>&1; then
 	tap_fail "initdb a throwaway cluster" "$(tail -5 "$WORK/initdb.log")"
@@ -68,4 +73,5 @@ psql=$bindir/psql
 show() { as_user "$psql" -h "$pg" -U postgres -d postgres -Atc "SHOW $1"; }
 tap_is "$(show wal_sync_method)" "$method" "SHOW wal_sync_method is the advised '$method'"
 tap_is "$(show commit_delay)" "$delay" "SHOW commit_delay is the advised $delay"
+tap_is "$(show commit_siblings)" "${siblings:-5}" "SHOW commit_siblings is the advised ${siblings:-5}"
 tap_done

@@ -202,7 +202,8 @@ test_nothing_to_advise(void)
 	free(f);
 }
 
-/* The settings to type, from the advice: value, basis and reason. */
+/* The settings to type, from the advice: value, source, reason, and
+ * what may take effect. */
 static void
 test_settings(void)
 {
@@ -217,32 +218,45 @@ test_settings(void)
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	settings_from_advice(&a, NULL, &sleep, 8192, &set);
 	ok(set.n == 2 && set.list[0].id == SETTING_WAL_SYNC_METHOD &&
-	    strcmp(set.list[0].value, "'fdatasync'") == 0 && set.list[0].basis == SETTING_MEASURED &&
+	    strcmp(set.list[0].value, "fdatasync") == 0 && set.list[0].is_name &&
+	    set.list[0].source == SOURCE_PROBE &&
 	    strstr(set.list[0].reason, "the default and the fastest, 88.0 us per 8kB") != NULL,
 	    "settings: the advised method, measured: %s", set.list[0].reason);
 	ok(strcmp(set.list[1].name, "commit_delay") == 0 && strcmp(set.list[1].value, "44") == 0 &&
-	    set.list[1].basis == SETTING_RULE &&
-	    strstr(set.list[1].reason, "half of the 88.000 us fdatasync flush; but a 44 us "
-	    "sleep really lasts 130 us here, longer than the flush itself: measure what it "
-	    "does with -t group before setting it") != NULL,
+	    !set.list[1].is_name && set.list[1].source == SOURCE_RULE &&
+	    strstr(set.list[1].reason, "half of the 88.000 us fdatasync flush; a 44 us "
+	    "sleep really lasts 130 us here, longer than the flush itself; not set until "
+	    "measured") != NULL,
 	    "settings: the rule's delay says its sleep overshoots, as the warning does: %s",
 	    set.list[1].reason);
+	ok(set.nothing == NOTHING_NONE && settings_active(&set, 0) && !settings_active(&set, 1),
+	    "settings: the measured method is active, the rule's delay is not");
 	sleep.mean_usecs = 60.0;
 	settings_from_advice(&a, NULL, &sleep, 8192, &set);
 	ok(strstr(set.list[1].reason, "really lasts") == NULL &&
-	    strstr(set.list[1].reason, "; -t group measures what it does here") != NULL,
+	    strstr(set.list[1].reason, "; not set until measured: -t group or syncprobe "
+	    "pgbench measures what a delay does here") != NULL,
 	    "settings: a sleep that lasts about as asked is not called long: %s",
 	    set.list[1].reason);
-	ok(strcmp(settings_basis_text(SETTING_RULE), "the half rule, untested") == 0 &&
-	    strcmp(settings_basis_text(SETTING_GROUP), "measured by -t group") == 0 &&
-	    strcmp(settings_basis_text(SETTING_SERVER),
+	ok(strcmp(settings_source_text(SOURCE_RULE), "the half rule, untested") == 0 &&
+	    strcmp(settings_source_text(SOURCE_GROUP), "measured by -t group") == 0 &&
+	    strcmp(settings_source_text(SOURCE_SERVER),
 	    "measured on the server by syncprobe pgbench") == 0,
-	    "settings: each basis says how sure it is");
+	    "settings: each source says how sure it is");
+	ok(strcmp(settings_source_code(SOURCE_PROBE), "probe") == 0 &&
+	    strcmp(settings_source_code(SOURCE_SERVER), "server") == 0 &&
+	    settings_nothing_code(NOTHING_NONE) == NULL &&
+	    strcmp(settings_nothing_code(NOTHING_NOT_DURABLE), "not_durable") == 0,
+	    "settings: stable codes for sources and for nothing to set");
+	settings_block(&set, NOTHING_FAILED, "an error");
+	settings_block(&set, NOTHING_INTERRUPTED, "a signal");
+	ok(set.nothing == NOTHING_FAILED && strcmp(set.why, "an error") == 0 &&
+	    !settings_active(&set, 0), "settings: an error outranks a signal, and blocks all");
 
 	advice_compute(f->rows, f->n, &forced, &a);
 	settings_from_advice(&a, NULL, NULL, 8192, &set);
-	ok(set.n == 2 && strcmp(set.list[0].value, "'fsync'") == 0 &&
-	    set.list[0].basis == SETTING_GIVEN &&
+	ok(set.n == 2 && strcmp(set.list[0].value, "fsync") == 0 &&
+	    set.list[0].source == SOURCE_GIVEN && settings_active(&set, 0) &&
 	    strstr(set.list[0].reason, "syncprobe would advise 'fdatasync'") != NULL &&
 	    strcmp(set.list[1].value, "70") == 0,
 	    "settings: --wal-sync-method's method is kept, as given: %s", set.list[0].reason);
@@ -251,8 +265,8 @@ test_settings(void)
 	add(f, GROUP_TWO, "fdatasync", false, 88, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	settings_from_advice(&a, NULL, NULL, 8192, &set);
-	ok(set.n == 0 && set.none[0] != '\0', "settings: none without a one-write row, "
-	    "and why: %s", set.none);
+	ok(set.n == 0 && set.nothing == NOTHING_NO_SYNC_ROW && set.why[0] != '\0',
+	    "settings: none without a one-write row, and why: %s", set.why);
 	free(f);
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "advice/advice.h"
+#include "advice/settings.h"
 #include "group/group_result.h"
 #include "probe/method.h"
 #include "probe/options.h"
@@ -19,6 +20,7 @@
 #include "storage/storage.h"
 #include "rows.h"
 #include "tap.h"
+#include "util/json_read.h"
 #include "advice/warnings.h"
 
 #define NTARGETS 3
@@ -398,22 +400,23 @@ struct setting_line {
 };
 
 /* The settings -F conf makes active: its lines that are not comments,
- * "name = value<tabs># comment". */
+ * "name = value", each with the comment line above it, "# name: comment". */
 static size_t
 conf_active_lines(char *conf, struct setting_line *out, size_t max)
 {
-	char *line, *save = NULL, *tab;
+	char *line, *save = NULL, *above = "";
 	size_t n = 0;
 
 	for (line = strtok_r(conf, "\n", &save); line != NULL && n < max;
 	    line = strtok_r(NULL, "\n", &save)) {
-		if (line[0] == '#')
+		if (line[0] == '#') {
+			above = line;
 			continue;
-		tab = strchr(line, '\t');
-		snprintf(out[n].setting, sizeof out[n].setting, "%.*s",
-		    tab ? (int)(tab - line) : (int)strlen(line), line);
+		}
+		snprintf(out[n].setting, sizeof out[n].setting, "%s", line);
 		snprintf(out[n].comment, sizeof out[n].comment, "%s",
-		    tab ? tab + strspn(tab, "\t") + 2 : "");
+		    strncmp(above, "# ", 2) == 0 && strchr(above, ':') != NULL ?
+		    strchr(above, ':') + 2 : "");
 		n++;
 	}
 	return n;
@@ -421,62 +424,131 @@ conf_active_lines(char *conf, struct setting_line *out, size_t max)
 
 /* The settings of the text report's "What to set" block: each "  name =
  * value" line and the lines under it joined into one comment; none after
- * "  nothing: why"; -1 when the block is missing. */
+ * "  nothing: why", nor the "  not set: " lines derived but not measured;
+ * -1 when the block is missing. */
 static long
 text_what_to_set(char *text, struct setting_line *out, size_t max)
 {
 	const char *head = "\nWhat to set\n";
 	char *block = strstr(text, head), *line, *save = NULL;
+	bool in_setting = false;
 	size_t n = 0;
 
 	if (block == NULL)
 		return -1;
 	for (line = strtok_r(block + strlen(head), "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(line, "    ", 4) == 0 && n > 0) {
-			size_t used = strlen(out[n - 1].comment);
+		if (strncmp(line, "    ", 4) == 0) {
+			size_t used;
 
+			if (!in_setting)
+				continue;
+			used = strlen(out[n - 1].comment);
 			snprintf(out[n - 1].comment + used, sizeof out[n - 1].comment - used,
 			    "%s%s", used ? " " : "", line + 4);
-		} else if (strncmp(line, "  ", 2) == 0 && line[2] != ' ' && n < max &&
-		    strncmp(line, "  nothing: ", 11) != 0) {
+		} else if (strncmp(line, "  nothing: ", 11) == 0 ||
+		    strncmp(line, "  not set: ", 11) == 0) {
+			in_setting = false;
+		} else if (strncmp(line, "  ", 2) == 0 && line[2] != ' ' && n < max) {
 			snprintf(out[n].setting, sizeof out[n].setting, "%s", line + 2);
 			out[n++].comment[0] = '\0';
-		} else if (strncmp(line, "  nothing: ", 11) != 0) {
+			in_setting = true;
+		} else {
 			break;
 		}
 	}
 	return (long)n;
 }
 
-/* "What to set" holds exactly the settings -F conf makes active, each
- * with the same comment. */
+/* The settings of JSON's what_to_set (the first target's), as the other
+ * two print them: "name = value" (a name quoted) and "source text: reason";
+ * -1 when it is missing or not as the man page says. */
+static long
+json_what_to_set(const char *json, struct setting_line *out, size_t max)
+{
+	char err[128];
+	struct json_node *root = json_read(json, strlen(json), err, sizeof err);
+	const struct json_node *t = root ? json_get(root, "targets") : NULL, *list;
+	long n = -1;
+	size_t i, k;
+
+	if (t == NULL || t->type != JSON_ARRAY || t->count == 0 ||
+	    (list = json_get(&t->items[0], "what_to_set")) == NULL || list->type != JSON_ARRAY)
+		goto done;
+	for (n = 0, i = 0; i < list->count && (size_t)n < max; i++, n++) {
+		const struct json_node *name = json_get(&list->items[i], "name"),
+		    *value = json_get(&list->items[i], "value"),
+		    *source = json_get(&list->items[i], "source"),
+		    *reason = json_get(&list->items[i], "reason");
+		const char *text = "?";
+
+		if (name == NULL || value == NULL || source == NULL || reason == NULL ||
+		    source->type != JSON_STRING) {
+			n = -1;
+			goto done;
+		}
+		if (value->type == JSON_STRING)
+			snprintf(out[n].setting, sizeof out[n].setting, "%s = '%s'",
+			    name->string, value->string);
+		else
+			snprintf(out[n].setting, sizeof out[n].setting, "%s = %.0f",
+			    name->string, value->number);
+		for (k = SOURCE_PROBE; k <= SOURCE_DEFAULT; k++)
+			if (strcmp(settings_source_code(k), source->string) == 0)
+				text = settings_source_text(k);
+		snprintf(out[n].comment, sizeof out[n].comment, "%s: %s", text, reason->string);
+	}
+done:
+	json_read_free(root);
+	return n;
+}
+
+static bool
+same_lines(const struct setting_line *a, long na, const struct setting_line *b, long nb)
+{
+	long i;
+
+	if (na < 0 || na != nb)
+		return false;
+	for (i = 0; i < na; i++)
+		if (strcmp(a[i].setting, b[i].setting) != 0 ||
+		    strcmp(a[i].comment, b[i].comment) != 0)
+			return false;
+	return true;
+}
+
+/* "What to set", -F conf's active lines and JSON's what_to_set hold
+ * exactly the same settings, each with the same comment. */
 static void
 check_what_to_set(const char *name, const struct report *rep)
 {
-	struct setting_line conf_lines[MAX_SETTING_LINES], text_lines[MAX_SETTING_LINES];
-	char *text = render(report_text, rep), *conf = render(report_conf, rep);
-	size_t nconf = 0, i;
-	long ntext = -1;
-	bool same;
+	struct setting_line conf_lines[MAX_SETTING_LINES], text_lines[MAX_SETTING_LINES],
+	    json_lines[MAX_SETTING_LINES];
+	char *text = render(report_text, rep), *conf = render(report_conf, rep),
+	    *json = render(report_json, rep);
+	long nconf = -1, ntext = -1, njson = -1, i;
 
 	memset(conf_lines, 0, sizeof conf_lines);
 	memset(text_lines, 0, sizeof text_lines);
-	if (text != NULL && conf != NULL) {
-		nconf = conf_active_lines(conf, conf_lines, MAX_SETTING_LINES);
+	memset(json_lines, 0, sizeof json_lines);
+	if (text != NULL && conf != NULL && json != NULL) {
+		nconf = (long)conf_active_lines(conf, conf_lines, MAX_SETTING_LINES);
 		ntext = text_what_to_set(text, text_lines, MAX_SETTING_LINES);
+		njson = json_what_to_set(json, json_lines, MAX_SETTING_LINES);
 	}
-	same = ntext >= 0 && (size_t)ntext == nconf;
-	for (i = 0; same && i < nconf; i++)
-		same = strcmp(conf_lines[i].setting, text_lines[i].setting) == 0 &&
-		    strcmp(conf_lines[i].comment, text_lines[i].comment) == 0;
-	ok(same, "%s: \"What to set\" is -F conf's %zu active lines, comments and all",
-	    name, nconf);
-	for (i = 0; !same && i < nconf; i++)
+	ok(same_lines(conf_lines, nconf, text_lines, ntext),
+	    "%s: \"What to set\" is -F conf's %ld active lines, comments and all", name, nconf);
+	ok(same_lines(conf_lines, nconf, json_lines, njson),
+	    "%s: JSON's what_to_set is -F conf's %ld active lines, comments and all", name, nconf);
+	for (i = 0; i < nconf && !same_lines(conf_lines, nconf, json_lines, njson); i++)
+		printf("# conf: %s # %s\n# json: %s # %s\n", conf_lines[i].setting,
+		    conf_lines[i].comment, json_lines[i].setting, json_lines[i].comment);
+	for (i = 0; i < nconf && !same_lines(conf_lines, nconf, text_lines, ntext); i++)
 		printf("# conf: %s # %s\n# text: %s # %s\n", conf_lines[i].setting,
 		    conf_lines[i].comment, text_lines[i].setting, text_lines[i].comment);
 	free(text);
 	free(conf);
+	free(json);
 }
 
 /* -F conf names a labelled run in its comments, escaped: a label's

@@ -1,7 +1,8 @@
-/* settings.c: the advice as the settings to type, each with its one-line
- * reason and how sure it is (settings.h). The reasons state what was
- * measured, read from the advice and the experiment's cells; they never
- * restate how the advice chose, which its own sentences say. */
+/* settings.c: the advice as the settings to type, each with its source
+ * and one-line reason, and whether anything may take effect (settings.h).
+ * The reasons state what was measured, read from the advice and the
+ * experiment's cells; they never restate how the advice chose, which its
+ * own sentences say. */
 #include "config.h"
 
 #include "advice/settings.h"
@@ -31,24 +32,70 @@ add_text(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-const char *
-settings_basis_text(enum setting_basis b)
+bool
+settings_source_active(enum setting_source s)
 {
-	switch (b) {
-	case SETTING_MEASURED:
+	return s != SOURCE_RULE && s != SOURCE_DEFAULT;
+}
+
+const char *
+settings_source_text(enum setting_source s)
+{
+	switch (s) {
+	case SOURCE_PROBE:
 		return "measured here";
-	case SETTING_GIVEN:
+	case SOURCE_GIVEN:
 		return "as given";
-	case SETTING_UNCOMPARED:
-		return "not compared";
-	case SETTING_RULE:
+	case SOURCE_DEFAULT:
+		return "the platform's default, not compared";
+	case SOURCE_RULE:
 		return "the half rule, untested";
-	case SETTING_GROUP:
+	case SOURCE_GROUP:
 		return "measured by -t group";
-	case SETTING_SERVER:
+	case SOURCE_SERVER:
 		return "measured on the server by syncprobe pgbench";
 	}
 	return "?";
+}
+
+const char *
+settings_source_code(enum setting_source s)
+{
+	static const char *const codes[] = {
+		[SOURCE_PROBE] = "probe", [SOURCE_GIVEN] = "given", [SOURCE_GROUP] = "group",
+		[SOURCE_SERVER] = "server", [SOURCE_RULE] = "rule", [SOURCE_DEFAULT] = "default",
+	};
+
+	return codes[s];
+}
+
+const char *
+settings_nothing_code(enum nothing_to_set n)
+{
+	static const char *const codes[] = {
+		[NOTHING_NONE] = NULL, [NOTHING_NO_SYNC_ROW] = "no_sync_row",
+		[NOTHING_NOT_MEASURED] = "not_measured", [NOTHING_NOT_DURABLE] = "not_durable",
+		[NOTHING_INTERRUPTED] = "interrupted", [NOTHING_FAILED] = "failed",
+	};
+
+	return codes[n];
+}
+
+bool
+settings_active(const struct settings *set, size_t i)
+{
+	return set->nothing == NOTHING_NONE && settings_source_active(set->list[i].source);
+}
+
+void
+settings_block(struct settings *set, enum nothing_to_set n, const char *why)
+{
+	/* The enum is in order of precedence: an error says more than a
+	 * signal, which says more than the storage. */
+	if (n <= set->nothing)
+		return;
+	set->nothing = n;
+	snprintf(set->why, sizeof set->why, "%s", why);
 }
 
 static const char *const setting_names[] = {
@@ -58,7 +105,7 @@ static const char *const setting_names[] = {
 };
 
 static struct setting *
-add_setting(struct settings *out, enum setting_id id, enum setting_basis basis)
+add_setting(struct settings *out, enum setting_id id, enum setting_source source)
 {
 	struct setting *s;
 
@@ -68,7 +115,7 @@ add_setting(struct settings *out, enum setting_id id, enum setting_basis basis)
 	memset(s, 0, sizeof *s);
 	s->id = id;
 	s->name = setting_names[id];
-	s->basis = basis;
+	s->source = source;
 	return s;
 }
 
@@ -78,26 +125,27 @@ static void
 add_method(const struct advice *a, size_t block_bytes, struct settings *out)
 {
 	const struct method *m = a->delay_method;
-	enum setting_basis basis = SETTING_MEASURED;
+	enum setting_source source = SOURCE_PROBE;
 	struct setting *s;
 	char block[16];
 
 	if (a->method_given && a->wal_sync_method != m)
-		basis = SETTING_GIVEN;
+		source = SOURCE_GIVEN;
 	else if (a->wal_sync_method == NULL)
-		basis = SETTING_UNCOMPARED;
-	if ((s = add_setting(out, SETTING_WAL_SYNC_METHOD, basis)) == NULL)
+		source = SOURCE_DEFAULT;
+	if ((s = add_setting(out, SETTING_WAL_SYNC_METHOD, source)) == NULL)
 		return;
 	units_format_size(block_bytes, block, sizeof block);
-	snprintf(s->value, sizeof s->value, "'%s'", m->name);
-	if (basis == SETTING_GIVEN && a->wal_sync_method != NULL)
+	snprintf(s->value, sizeof s->value, "%s", m->name);
+	s->is_name = true;
+	if (source == SOURCE_GIVEN && a->wal_sync_method != NULL)
 		snprintf(s->reason, sizeof s->reason, "the server's (--wal-sync-method), "
 		    "%.1f us per %s write + flush; syncprobe would advise '%s', %s",
 		    a->basis_mean_usecs, block, a->wal_sync_method->name, a->method_brief);
-	else if (basis == SETTING_GIVEN)
+	else if (source == SOURCE_GIVEN)
 		snprintf(s->reason, sizeof s->reason, "the server's (--wal-sync-method), "
 		    "%.1f us per %s write + flush", a->basis_mean_usecs, block);
-	else if (basis == SETTING_UNCOMPARED)
+	else if (source == SOURCE_DEFAULT)
 		snprintf(s->reason, sizeof s->reason, "the platform's default, which -t "
 		    "group flushed with (%.1f us per %s write + flush); no method ran in "
 		    "the one-write test", a->basis_mean_usecs, block);
@@ -190,9 +238,9 @@ measured_delay_reason(const struct advice *a, const struct group_result *g,
 		snprintf(buf, len, "no delay, from the cells at %s", span);
 }
 
-/* The rule's delay: what it rests on, and what to test first. A sleep
- * that lasts much longer than asked (the sleep_overshoot warning) is said
- * here too, so that the line and the warning agree. */
+/* The rule's delay: what it rests on, and what would make it a setting.
+ * A sleep that lasts much longer than asked (the sleep_overshoot warning)
+ * is said here too, so that the line and the warning agree. */
 static void
 rule_delay_reason(const struct advice *a, const struct sleep_result *sleep,
     char *buf, size_t len)
@@ -205,20 +253,28 @@ rule_delay_reason(const struct advice *a, const struct sleep_result *sleep,
 		return;
 	if (sleep != NULL && sleep->samples > 0 && sleep->requested_usecs == d &&
 	    sleep->mean_usecs > WARN_SLEEP_OVERSHOOT * (double)d)
-		add_text(buf, len, "; but a %ld us sleep really lasts %.0f us here%s: "
-		    "measure what it does with -t group before setting it", d,
+		add_text(buf, len, "; a %ld us sleep really lasts %.0f us here%s", d,
 		    sleep->mean_usecs, sleep->mean_usecs > a->basis_mean_usecs ?
 		    ", longer than the flush itself" : "");
-	else
-		add_text(buf, len, "; -t group measures what it does here");
+	add_text(buf, len, "; not set until measured: -t group or syncprobe pgbench "
+	    "measures what a delay does here");
+}
+
+/* Who measured commit_delay and commit_siblings: the server's sweep, the
+ * experiment, or nobody (the rule). */
+static enum setting_source
+measured_source(const struct advice *a, const struct group_result *g)
+{
+	if (!a->delay_measured)
+		return SOURCE_RULE;
+	return g != NULL && g->on_server ? SOURCE_SERVER : SOURCE_GROUP;
 }
 
 static void
 add_delay(const struct advice *a, const struct group_result *g,
     const struct sleep_result *sleep, struct settings *out)
 {
-	struct setting *s = add_setting(out, SETTING_COMMIT_DELAY,
-	    a->delay_measured ? SETTING_GROUP : SETTING_RULE);
+	struct setting *s = add_setting(out, SETTING_COMMIT_DELAY, measured_source(a, g));
 
 	if (s == NULL)
 		return;
@@ -233,8 +289,7 @@ add_delay(const struct advice *a, const struct group_result *g,
 static void
 add_siblings(const struct advice *a, const struct group_result *g, struct settings *out)
 {
-	struct setting *s = add_setting(out, SETTING_COMMIT_SIBLINGS,
-	    a->delay_measured ? SETTING_GROUP : SETTING_GIVEN);
+	struct setting *s = add_setting(out, SETTING_COMMIT_SIBLINGS, measured_source(a, g));
 	unsigned n = a->commit_siblings;
 	bool gain_below = false;
 	size_t ci, di;
@@ -261,10 +316,28 @@ static void
 mark_not_durable(const struct advice *a, struct settings *out)
 {
 	const struct advice_warning *w = warnings_not_durable(a);
+	char why[SETTING_TEXT_LEN];
 
-	if (w != NULL)
-		snprintf(out->off, sizeof out->off, "the figures are not of durable "
-		    "storage (warning %s)", w->code);
+	if (w == NULL)
+		return;
+	snprintf(why, sizeof why, "the figures are not of durable storage (warning %s)",
+	    w->code);
+	settings_block(out, NOTHING_NOT_DURABLE, why);
+}
+
+/* Only derived values (the rule, an uncompared default): nothing this
+ * run measured may take effect. */
+static void
+mark_not_measured(struct settings *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->n; i++)
+		if (settings_source_active(out->list[i].source))
+			return;
+	settings_block(out, NOTHING_NOT_MEASURED, "nothing this run measured: "
+	    "PostgreSQL's half rule is untested (-t group or syncprobe pgbench "
+	    "measures what a delay does here)");
 }
 
 void
@@ -273,12 +346,13 @@ settings_from_advice(const struct advice *a, const struct group_result *g,
 {
 	memset(out, 0, sizeof *out);
 	if (!a->have_delay || a->delay_method == NULL) {
-		snprintf(out->none, sizeof out->none, "%s", a->delay_reason);
+		settings_block(out, NOTHING_NO_SYNC_ROW, a->delay_reason);
 		return;
 	}
 	add_method(a, block_bytes, out);
 	add_delay(a, g, sleep, out);
 	if (a->commit_siblings != DEFAULT_COMMIT_SIBLINGS)
 		add_siblings(a, g, out);
+	mark_not_measured(out);
 	mark_not_durable(a, out);
 }

@@ -62,6 +62,7 @@ struct group_result {
 	/* Who measured the cells, for the advice's words: NULL for the
 	 * group-commit experiment; syncprobe pgbench names the server. */
 	const char *measured_by;
+	bool on_server;		/* the cells are the server's (syncprobe pgbench) */
 	const char *rounds_are;	/* what its rounds are called: NULL "rounds" */
 	size_t page_bytes;
 	size_t record_bytes;

@@ -91,25 +91,31 @@ void report_time(time_t when, bool iso, char *buf, size_t len);
 void report_conf(FILE *out, const struct report *r);
 
 /* The settings target tr's advice makes (advice/settings.h), which the
- * text report's "What to set" and -F conf both print; false, with why,
- * when none may take effect (the run stopped at an error or a signal). */
-bool report_settings_of(const struct report *r, const struct target_result *tr,
-    struct settings *out, char *why_off, size_t len);
+ * text report's "What to set", -F conf and JSON's what_to_set all print;
+ * marked NOTHING_FAILED or NOTHING_INTERRUPTED when the run stopped at an
+ * error or a signal. */
+void report_settings_of(const struct report *r, const struct target_result *tr,
+    struct settings *out);
 
-/* "the half rule, untested: half of the 59.8 us fdatasync flush": how
- * sure a setting is and why, as both print it. */
+/* "the half rule, untested: half of the 59.8 us fdatasync flush": a
+ * setting's source and why, as every writer prints it; and the setting
+ * itself as postgresql.conf takes it: "wal_sync_method = 'fdatasync'". */
 void report_setting_comment(const struct setting *s, char *buf, size_t len);
+void report_setting_line(FILE *out, const struct setting *s);
 
 /* "What to set", for each measured target: the end of the text report. */
 void report_what_to_set(FILE *out, const struct report *r);
 
-/* The lines of a "What to set" block for the settings set, or "nothing:
- * why_off" when why_off is not NULL; and one -F conf setting line,
- * commented out by off ("#") when it must not take effect. A command that
- * measures its own settings (syncprobe pgbench, SETTING_SERVER) prints
- * them with these, as the probe does. */
-void report_print_settings(FILE *out, const struct settings *set, const char *why_off);
-void report_conf_setting(FILE *out, const char *off, const struct setting *s);
+/* The lines of a "What to set" block for the settings set: the active
+ * ones, then those derived but not set, or "nothing: why"; one -F conf
+ * setting, its comment above it, commented out itself unless active; and
+ * JSON's what_to_set and nothing_to_set. A command that measures its own
+ * settings (syncprobe pgbench, SOURCE_SERVER) prints them with these, as
+ * the probe does. */
+void report_print_settings(FILE *out, const struct settings *set);
+void report_conf_setting(FILE *out, bool active, const struct setting *s);
+struct json;
+void report_settings_json(struct json *j, const struct settings *set);
 
 /* "ext4 (vda, write cache: write back)": where a target lives, in one line. */
 void report_storage_summary(const struct storage_info *st, char *buf, size_t len);

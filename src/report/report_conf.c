@@ -29,14 +29,20 @@ put_comment(FILE *out, const char *prefix, const char *text)
 }
 
 void
-report_conf_setting(FILE *out, const char *off, const struct setting *s)
+report_conf_setting(FILE *out, bool active, const struct setting *s)
 {
-	char comment[SETTING_TEXT_LEN + 64];
+	char comment[SETTING_TEXT_LEN + 64], prefix[64];
 
+	/* The comment goes above the line, never after it: the active lines
+	 * are then only names and values, the same in every run that
+	 * advises the same, while the figures in the comments vary. */
+	snprintf(prefix, sizeof prefix, "%s: ", s->name);
 	report_setting_comment(s, comment, sizeof comment);
-	fprintf(out, "%s%s = %s", off, s->name, s->value);
-	fputs(strlen(s->name) < 15 ? "\t\t" : "\t", out);
-	put_comment(out, "", comment);
+	put_comment(out, prefix, comment);
+	if (!active)
+		fputc('#', out);
+	report_setting_line(out, s);
+	fputc('\n', out);
 }
 
 /* The advice's own sentences beside a setting: before it (the method's
@@ -44,7 +50,7 @@ report_conf_setting(FILE *out, const char *off, const struct setting *s)
 static void
 put_setting_notes(FILE *out, const struct advice *a, const struct setting *s, bool before)
 {
-	if (before && s->id == SETTING_WAL_SYNC_METHOD && s->basis != SETTING_GIVEN)
+	if (before && s->id == SETTING_WAL_SYNC_METHOD && s->source != SOURCE_GIVEN)
 		put_comment(out, "wal_sync_method: ", a->method_reason);
 	if (before || !a->delay_measured)
 		return;
@@ -61,15 +67,12 @@ report_conf(FILE *out, const struct report *r)
 {
 	const struct target_result *tr = &r->targets[0];
 	const struct advice *a = &tr->advice;
-	const char *off;	/* "#" before a setting that must not take effect */
 	char when[64], head[128], where[sizeof tr->storage.device.layers + 256];
-	char why_off[SETTING_TEXT_LEN];
 	struct settings set;
 	struct tm tm;
-	bool active;
 	size_t i;
 
-	active = report_settings_of(r, tr, &set, why_off, sizeof why_off);
+	report_settings_of(r, tr, &set);
 	if (gmtime_r(&r->when, &tm) == NULL || strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm) == 0)
 		snprintf(when, sizeof when, "unknown date");
 	snprintf(head, sizeof head, "syncprobe %s, %s: ", PACKAGE_VERSION, when);
@@ -80,29 +83,27 @@ report_conf(FILE *out, const struct report *r)
 		put_comment(out, "label: ", r->options->label);
 	report_storage_summary(&tr->storage, where, sizeof where);
 	put_comment(out, "on ", where);
-	/* A run cut short by an error or a signal gives figures from however
-	 * many operations it had: a file dropped into conf.d must set nothing
-	 * from them. */
-	if (!active) {
-		put_comment(out, why_off, ": every setting below is commented out");
+	/* Nothing may take effect (an error, a signal, figures of memory,
+	 * nothing measured): a file dropped into conf.d must set nothing. */
+	if (set.nothing != NOTHING_NONE && set.n > 0) {
+		put_comment(out, set.why, ": every setting below is commented out");
 		if (tr->failed)
 			put_comment(out, "stopped by an error: ", tr->error);
 	}
-	off = active ? "" : "#";
 	if (set.n == 0) {
-		put_comment(out, "no advice: ", set.none);
+		put_comment(out, "no advice: ", set.why);
 		return;
 	}
 	for (i = 0; i < set.n; i++) {
 		const struct setting *s = &set.list[i];
 
 		put_setting_notes(out, a, s, true);
-		report_conf_setting(out, off, s);
+		report_conf_setting(out, settings_active(&set, i), s);
 		put_setting_notes(out, a, s, false);
 	}
 	if (a->commit_siblings == DEFAULT_COMMIT_SIBLINGS)
-		fprintf(out, "#commit_siblings = %u\t\t# commit_delay waits only while this many "
-		    "other transactions are active\n", DEFAULT_COMMIT_SIBLINGS);
+		fprintf(out, "# commit_siblings: commit_delay waits only while this many other "
+		    "transactions are active\n#commit_siblings = %u\n", DEFAULT_COMMIT_SIBLINGS);
 	for (i = 0; i < a->nwarnings; i++) {
 		char prefix[64];
 

@@ -410,8 +410,19 @@ put_sleep(struct json *j, const struct sleep_result *sl)
 	json_end_object(j);
 }
 
+/* The settings -F conf makes active and "What to set" lists, or why
+ * there are none (report_settings_of). */
 static void
-put_target(struct json *j, const struct target_result *tr)
+put_what_to_set(struct json *j, const struct report *r, const struct target_result *tr)
+{
+	struct settings set;
+
+	report_settings_of(r, tr, &set);
+	report_settings_json(j, &set);
+}
+
+static void
+put_target(struct json *j, const struct report *r, const struct target_result *tr)
 {
 	size_t i;
 
@@ -427,6 +438,7 @@ put_target(struct json *j, const struct target_result *tr)
 	report_group_json(j, tr->group);
 	put_advice(j, tr);
 	put_verdicts(j, &tr->advice);
+	put_what_to_set(j, r, tr);
 	json_end_object(j);
 }
 
@@ -445,7 +457,7 @@ report_json(FILE *out, const struct report *r)
 	put_settings(&j, r->options);
 	json_begin_array(&j, "targets");
 	for (i = 0; i < r->ntargets; i++)
-		put_target(&j, &r->targets[i]);
+		put_target(&j, r, &r->targets[i]);
 	json_end_array(&j);
 	json_end_object(&j);
 }

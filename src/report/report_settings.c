@@ -1,91 +1,133 @@
 /* report_settings.c: "What to set", the block that ends the text report:
- * the settings -F conf makes active, each with how sure it is and why, or
- * why none may be (an error, a signal, figures not of durable storage).
- * Both read the one list of advice/settings.h through this file, so the
- * block and the conf lines cannot drift apart. */
+ * the settings -F conf makes active and JSON's what_to_set lists, each
+ * with its source and why, then what was derived but not measured (never
+ * set), or why nothing may be set (an error, a signal, figures not of
+ * durable storage). All read the one list of advice/settings.h through
+ * this file, so the block, the conf lines and the JSON cannot drift apart. */
 #include "config.h"
 
 #include "report/report.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/escape.h"
+#include "util/json.h"
 #include "util/wrap.h"
 
 #define LINE_WIDTH 79
 
-bool
+void
 report_settings_of(const struct report *r, const struct target_result *tr,
-    struct settings *out, char *why_off, size_t len)
+    struct settings *out)
 {
 	settings_from_advice(&tr->advice, tr->group, tr->sleep.samples > 0 ? &tr->sleep : NULL,
 	    r->options->block_bytes, out);
-	/* A run cut short gives figures from however many operations it had,
-	 * and figures of memory say nothing of a disk (settings.h's off):
+	/* A run cut short gives figures from however many operations it had:
 	 * nothing may take effect from them. */
 	if (tr->failed)
-		snprintf(why_off, len, "the run stopped at an error, so these figures are "
-		    "not advice");
-	else if (r->interrupted_by != 0)
-		snprintf(why_off, len, "a signal ended the measuring early, so these "
+		settings_block(out, NOTHING_FAILED, "the run stopped at an error, so these "
 		    "figures are not advice");
-	else if (out->off[0] != '\0')
-		snprintf(why_off, len, "%s", out->off);
-	else
-		return true;
-	return false;
+	else if (tr->interrupted || r->interrupted_by != 0)
+		settings_block(out, NOTHING_INTERRUPTED, "a signal ended the measuring "
+		    "early, so these figures are not advice");
+}
+
+void
+report_setting_line(FILE *out, const struct setting *s)
+{
+	fprintf(out, s->is_name ? "%s = '%s'" : "%s = %s", s->name, s->value);
 }
 
 void
 report_setting_comment(const struct setting *s, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s: %s", settings_basis_text(s->basis), s->reason);
+	snprintf(buf, len, "%s: %s", settings_source_text(s->source), s->reason);
 }
 
 static void
-put_wrapped(FILE *out, int indent, const char *text)
+put_wrapped(FILE *out, int indent, int hang, const char *text)
 {
-	char shown[ESCAPE_LEN(SETTING_TEXT_LEN + 64)];
+	char shown[ESCAPE_LEN(SETTING_TEXT_LEN + 160)];
 
 	escape_for_terminal(text, shown, sizeof shown);
-	wrap_print(out, indent, indent, LINE_WIDTH, shown, false);
+	wrap_print(out, indent, hang, LINE_WIDTH, shown, false);
+}
+
+/* "not set: commit_delay = 58 (the half rule, untested: ...)": a setting
+ * derived but not measured, after the ones to set. */
+static void
+put_not_set(FILE *out, const struct setting *s)
+{
+	char line[SETTING_TEXT_LEN + 160], comment[SETTING_TEXT_LEN + 80];
+
+	report_setting_comment(s, comment, sizeof comment);
+	snprintf(line, sizeof line, "not set: %s = %s%s%s (%s)", s->name, s->is_name ? "'" : "",
+	    s->value, s->is_name ? "'" : "", comment);
+	put_wrapped(out, 2, 4, line);
 }
 
 void
-report_print_settings(FILE *out, const struct settings *set, const char *why_off)
+report_print_settings(FILE *out, const struct settings *set)
 {
 	char line[SETTING_TEXT_LEN + 80];
 	size_t i;
 
-	if (why_off != NULL || set->n == 0) {
-		snprintf(line, sizeof line, "nothing: %s", why_off != NULL ? why_off : set->none);
-		put_wrapped(out, 2, line);
+	if (set->nothing != NOTHING_NONE) {
+		snprintf(line, sizeof line, "nothing: %s", set->why);
+		put_wrapped(out, 2, 2, line);
 		return;
 	}
 	for (i = 0; i < set->n; i++) {
-		fprintf(out, "  %s = %s\n", set->list[i].name, set->list[i].value);
+		if (!settings_active(set, i))
+			continue;
+		fputs("  ", out);
+		report_setting_line(out, &set->list[i]);
+		fputc('\n', out);
 		report_setting_comment(&set->list[i], line, sizeof line);
-		put_wrapped(out, 4, line);
+		put_wrapped(out, 4, 4, line);
 	}
+	for (i = 0; i < set->n; i++)
+		if (!settings_source_active(set->list[i].source))
+			put_not_set(out, &set->list[i]);
 }
 
-static void
-print_target_settings(FILE *out, const struct report *r, const struct target_result *tr)
+void
+report_settings_json(struct json *j, const struct settings *set)
 {
-	struct settings set;
-	char why[SETTING_TEXT_LEN];
+	size_t i;
 
-	if (report_settings_of(r, tr, &set, why, sizeof why))
-		report_print_settings(out, &set, NULL);
-	else
-		report_print_settings(out, &set, why);
+	json_begin_array(j, "what_to_set");
+	for (i = 0; i < set->n; i++) {
+		if (!settings_active(set, i))
+			continue;
+		json_begin_object(j, NULL);
+		json_string(j, "name", set->list[i].name);
+		if (set->list[i].is_name)
+			json_string(j, "value", set->list[i].value);
+		else
+			json_int(j, "value", strtol(set->list[i].value, NULL, 10));
+		json_string(j, "source", settings_source_code(set->list[i].source));
+		json_string(j, "reason", set->list[i].reason);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	if (set->nothing == NOTHING_NONE) {
+		json_null(j, "nothing_to_set");
+		return;
+	}
+	json_begin_object(j, "nothing_to_set");
+	json_string(j, "code", settings_nothing_code(set->nothing));
+	json_string(j, "reason", set->why);
+	json_end_object(j);
 }
 
 void
 report_what_to_set(FILE *out, const struct report *r)
 {
 	char shown[ESCAPE_LEN(PATH_MAX)];
+	struct settings set;
 	size_t t;
 
 	for (t = 0; t < r->ntargets; t++) {
@@ -99,6 +141,7 @@ report_what_to_set(FILE *out, const struct report *r)
 		} else {
 			fprintf(out, "\nWhat to set\n");
 		}
-		print_target_settings(out, r, tr);
+		report_settings_of(r, tr, &set);
+		report_print_settings(out, &set);
 	}
 }
