@@ -99,9 +99,15 @@ the group block names the method, buffered | .targets[0].group
 	  and .txn_work_usecs == 60
 d is the one-write row's mean, as the advice's basis | .targets[0] as $t
 	| $t.group.basis == "row" and $t.group.basis_usecs == $t.advice.basis.mean_usecs
-the sweep: 0 first, ascending, no repeats, the rule among them | .targets[0].group
-	| .rule_commit_delay as $r | .commit_delays[0] == 0
-	  and .commit_delays == (.commit_delays | unique) and any(.commit_delays[]; . == $r)
+the sweep: 0 first, ascending, no repeats | .targets[0].group
+	| .commit_delays[0] == 0 and .commit_delays == (.commit_delays | unique)
+	  and (.commit_delays | length) >= 2
+the sweep: round values only, the grid's 1-2.5-5 | [.targets[0].group.commit_delays[1:][]
+	| tostring | test("^(1|2|25|5)0*$")] | all
+the sweep: the round values nearest d/8 and 2d at its ends | .targets[0].group
+	| .basis_usecs as $d | ($d / 8 < 1 or (.commit_delays[1] <= $d / 8 * 1.6
+	    and .commit_delays[1] >= $d / 8 / 1.6))
+	  and .commit_delays[-1] <= ([2 * $d, 1] | max) * 1.6 and .commit_delays[-1] >= 2 * $d / 1.6
 the rule is half of d, rounded | .targets[0].group
 	| .rule_commit_delay == ((.basis_usecs / 2) | round)
 a cell for every client count and delay | .targets[0].group as $g
@@ -111,7 +117,12 @@ every cell has its figures | [.targets[0].group.clients[].cells[]
 	| .commits > 0 and .flushes > 0 and .flushes <= .commits
 	  and .commits_per_flush >= 1 and .commits_per_sec > 0 and .p50_usecs <= .p99_usecs
 	  and (.versus_zero | IN("better", "worse", "same"))
-	  and (.slices | length) == 3 and .delayed_flushes <= .flushes] | all
+	  and (.slices | length) >= 3 and .delayed_flushes <= .flushes] | all
+deciding: a leader and 0 have --decide more rounds, the rest the sweep's 3 | .targets[0].group
+	| .decide == 5 and ([.clients[] | .decided as $d | .cells[]
+	    | (.slices | length) == 3 + (if $d != null and (.commit_delay == 0
+	        or .commit_delay == $d.commit_delay) then $d.rounds else 0 end)] | all)
+	  and ([.clients[] | .decided | select(. != null) | .rounds == 5 and .commit_delay > 0] | all)
 delay 0 never sleeps, and is compared with nothing | [.targets[0].group.clients[].cells[0]
 	| .commit_delay == 0 and .delayed_flushes == 0 and .versus_zero == "same"] | all
 one committer: one commit per flush | [.targets[0].group.clients[0].cells[].commits_per_flush] | all(. == 1)
@@ -128,6 +139,16 @@ rule_commit_delay is the rule's value whatever was advised | .targets[0]
 CHECKS
 else
 	tap_skip "the JSON group block" "jq is not installed"
+fi
+
+# --decide 0: no deciding rounds; every cell has the sweep's rounds.
+run $QUICK -F json -t group --clients 2,4 --commit-delays 0,20,40 --decide 0 "$dir"
+if command -v jq >/dev/null 2>&1; then
+	tap_is "$(jq -c '[.targets[0].group | .decide, ([.clients[].decided] | unique),
+	    ([.clients[].cells[].slices | length] | unique)]' "$out")" '[0,[null],[3]]' \
+	    "--decide 0: nothing decided, every cell its 3 rounds"
+else
+	tap_skip "--decide 0" "jq is not installed"
 fi
 
 # --direct=on measures no buffered row: the experiment writes with direct

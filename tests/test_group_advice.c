@@ -9,6 +9,7 @@
 #include "advice/advice.h"
 #include "group/group_result.h"
 #include "tap.h"
+#include "util/delay_grid.h"
 
 #define ROUNDS 5
 
@@ -49,7 +50,7 @@ static const long six_delays[] = { 0, 12, 25, 49, 98, 196 };
 static struct group_result *
 flat(const unsigned *counts, size_t n)
 {
-	struct group_result *g = group_result_new(counts, n, six_delays, 6, ROUNDS);
+	struct group_result *g = group_result_new(counts, n, six_delays, 6, ROUNDS, 0);
 	size_t ci, di;
 
 	g->method = method_find("fdatasync");
@@ -396,6 +397,60 @@ test_cut_short(void)
 	free(a);
 }
 
+/* The grid: round values, the nearest on a log scale, and a sweep from d
+ * that holds still while d moves within a step. */
+static void
+test_grid(void)
+{
+	static const double factors[] = { 0.125, 0.25, 0.5, 1.0, 2.0 };
+	long a[5], b[5];
+	size_t na, nb;
+
+	ok(delay_grid_nearest(0.0) == 0 && delay_grid_nearest(-3.0) == 0 &&
+	    delay_grid_nearest(0.3) == 1 && delay_grid_nearest(58.0) == 50 &&
+	    delay_grid_nearest(71.0) == 100 && delay_grid_nearest(70.7) == 50 &&
+	    delay_grid_nearest(267.0) == 250 && delay_grid_nearest(1e9) == 100000,
+	    "the grid's nearest value, on a log scale (sqrt(50 x 100) = 70.71)");
+	na = delay_grid_sweep(2140.0, factors, 5, a);
+	ok(na == 5 && a[0] == 250 && a[1] == 500 && a[2] == 1000 && a[3] == 2500 &&
+	    a[4] == 5000, "d = 2140 us: 250, 500, 1000, 2500, 5000 (d/8 is 268 us)");
+	nb = delay_grid_sweep(2600.0, factors, 5, b);
+	ok(nb == na && memcmp(a, b, na * sizeof a[0]) == 0,
+	    "d 21%% longer, 2600 us: the same sweep, so the same advice can follow");
+	na = delay_grid_sweep(300.0, factors, 5, a);
+	ok(na == 4 && a[0] == 50 && a[1] == 100 && a[2] == 250 && a[3] == 500,
+	    "d = 300 us: d/4 and d/2 round to one value, swept once (%zu)", na);
+}
+
+/* The leader (the most commits/s above 0 among delays that slept) and the
+ * answer at each client count. */
+static void
+test_leader_and_counts(void)
+{
+	static const unsigned counts[] = { 8, 32, 64 };
+	struct group_result *g = flat(counts, 3);
+	struct advice *a = calloc(1, sizeof *a);
+
+	scale(g, 0, 1, 1.12);		/* 8 clients: 12 us +12% */
+	scale(g, 0, 2, 1.05);
+	scale(g, 1, 4, 1.09);		/* 32 clients: 98 us +9% */
+	scale(g, 2, 4, 0.85);		/* 64 clients: 98 us -15% */
+	scale(g, 2, 1, 0.90);		/* and 12 us -10% */
+	scale(g, 2, 2, 0.90);		/* and 25 us -10% */
+	advise(g, a);
+	ok(group_leader(g, 0) == 1 && group_leader(g, 1) == 4 && group_leader(g, 2) != 4,
+	    "the leader at each client count: 12 us, 98 us, not the loser at 64");
+	ok(a->ncounts == 3 && a->counts[0].clients == 8 && a->counts[0].commit_delay_usecs == 12 &&
+	    a->counts[1].commit_delay_usecs == 98 && a->counts[2].commit_delay_usecs == 0 &&
+	    a->counts[2].any_worse && !a->counts[0].any_worse,
+	    "each count's answer: 12 us at 8, 98 us at 32, 0 at 64 where delays lost");
+	ok(a->counts[0].vs_zero_pct > 11.0 && a->counts[0].vs_zero_pct < 13.0,
+	    "and its figure against 0: %+.1f%%", a->counts[0].vs_zero_pct);
+	ok(a->commit_delay_usecs == 0, "every delay that paid loses at 64: the advice is 0");
+	free(a);
+	group_result_free(g);
+}
+
 int
 main(void)
 {
@@ -406,5 +461,7 @@ main(void)
 	test_no_sleep_not_quoted();
 	test_rule_not_swept();
 	test_cut_short();
+	test_grid();
+	test_leader_and_counts();
 	return tap_done();
 }

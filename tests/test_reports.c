@@ -20,6 +20,7 @@
 #include "storage/storage.h"
 #include "rows.h"
 #include "tap.h"
+#include "util/delay_grid.h"
 #include "util/json_read.h"
 #include "advice/warnings.h"
 
@@ -180,8 +181,8 @@ static struct group_result *
 fixture_group(double d)
 {
 	static const unsigned clients[] = { 1, 8, 32 };
-	long delays[6] = { 0, advice_commit_delay(d / 2), advice_commit_delay(d),
-	    advice_commit_delay(2 * d), advice_commit_delay(4 * d), advice_commit_delay(8 * d) };
+	static const double factors[] = { 0.125, 0.25, 0.5, 1.0, 2.0 };
+	long delays[6] = { 0 };
 	static const double rate[3][6] = {
 		{ 9000, 9050, 8980, 9010, 8990, 9020 },
 		{ 29100, 27350, 26200, 21500, 17000, 11000 },
@@ -189,9 +190,14 @@ fixture_group(double d)
 	};
 	static const double per_flush[3] = { 1.0, 3.6, 9.5 };
 	static const double wobble[5] = { 0.012, -0.009, 0.004, -0.011, 0.006 };
-	struct group_result *g = group_result_new(clients, 3, delays, 6, 5);
+	struct group_result *g;
 	size_t ci, di;
 	unsigned k;
+
+	/* The default sweep: the grid's values nearest d/8 to 2d. */
+	if (delay_grid_sweep(d, factors, 5, delays + 1) != 5)
+		return NULL;
+	g = group_result_new(clients, 3, delays, 6, 5, 0);
 
 	g->method = method_find("fdatasync");
 	g->page_bytes = 8192;
@@ -202,7 +208,7 @@ fixture_group(double d)
 	g->flush_count = 2051;
 	g->basis_usecs = d;
 	g->basis_is_row = true;
-	g->rule_usecs = delays[2];
+	g->rule_usecs = advice_commit_delay(d);
 	for (ci = 0; ci < 3; ci++)
 		for (di = 0; di < 6; di++) {
 			struct group_cell *c = group_cell_at(g, ci, di);
@@ -404,7 +410,8 @@ struct setting_line {
 static size_t
 conf_active_lines(char *conf, struct setting_line *out, size_t max)
 {
-	char *line, *save = NULL, *above = "";
+	char *line, *save = NULL;
+	const char *above = "";
 	size_t n = 0;
 
 	for (line = strtok_r(conf, "\n", &save); line != NULL && n < max;

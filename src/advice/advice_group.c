@@ -257,7 +257,11 @@ describe_rule(struct text *t, const struct group_result *g)
 		text_add(t, ", which --commit-delays did not include");
 	else if (ri == 0)
 		text_add(t, ", the same as no delay");
-	else {
+	else if (g->delays[ri] != g->rule_usecs) {
+		text_add(t, "; the round value nearest it, %ld us, measured against 0 ",
+		    g->delays[ri]);
+		describe_from(t, g, 0, ri);
+	} else {
 		text_add(t, "; against 0 it measured ");
 		describe_from(t, g, 0, ri);
 	}
@@ -295,6 +299,32 @@ advise_rule_only(const struct group_result *g, struct advice *a)
 	    "it measured no advice");
 }
 
+/* The answer at each client count (struct advice_count). */
+static void
+count_answers(const struct group_result *g, struct advice *a)
+{
+	size_t ci, di;
+
+	a->ncounts = 0;
+	for (ci = 0; ci < g->nclients; ci++) {
+		struct advice_count *n = &a->counts[a->ncounts++];
+		size_t best = 0;
+
+		memset(n, 0, sizeof *n);
+		n->clients = g->clients[ci];
+		for (di = 1; di < group_delays_at(g, ci); di++) {
+			const struct group_cell *c = group_cell_at(g, ci, di);
+
+			n->any_worse |= c->vs_zero == GROUP_WORSE;
+			if (gained(g, ci, di) && (best == 0 || c->commits_per_sec >
+			    group_cell_at(g, ci, best)->commits_per_sec))
+				best = di;
+		}
+		n->commit_delay_usecs = g->delays[best];
+		n->vs_zero_pct = best ? group_cell_at(g, ci, best)->vs_zero_pct : 0.0;
+	}
+}
+
 void
 advice_from_group(const struct group_result *g, struct advice *a)
 {
@@ -312,6 +342,7 @@ advice_from_group(const struct group_result *g, struct advice *a)
 		advise_rule_only(g, a);
 		return;
 	}
+	count_answers(g, a);
 	for (ch = g->nclients; ch-- > 0;)
 		if ((di = delay_at(g, ch)) != 0)
 			break;

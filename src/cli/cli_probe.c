@@ -83,6 +83,23 @@ set_commit_siblings(void *s, const char *arg, char *err, size_t errlen)
 }
 
 static int
+set_decide(void *s, const char *arg, char *err, size_t errlen)
+{
+	uint64_t v;
+
+	if (units_parse_number(arg, 0, MAX_DECIDE, &v, err, errlen) == -1)
+		return -1;
+	((struct options *)s)->decide = (unsigned)v;
+	return 0;
+}
+
+static void
+decide_range(char *buf, size_t len)
+{
+	snprintf(buf, len, "0..%u", MAX_DECIDE);
+}
+
+static int
 set_txn_work(void *s, const char *arg, char *err, size_t errlen)
 {
 	return units_parse_duration_or_zero(arg, MAX_TXN_WORK_NS,
@@ -197,11 +214,16 @@ static const struct cli_option probe_options[] = {
 	  .help = "committers at once, each with a client (default 1,4,16,64)",
 	  .parse = set_clients, .groups = PLAN_BIT(GROUP_GROUP), .example = "4" },
 	{ .name = "commit-delays", .has_arg = required_argument, .arg = "LIST",
-	  .help = "commit_delay values in us (default 0 and 1/4 to 4 times the flush time)",
+	  .help = "commit_delay values in us (default 0 and the round values nearest 1/8 "
+	    "to 2 times the flush time)",
 	  .parse = set_commit_delays, .groups = PLAN_BIT(GROUP_GROUP), .example = "0,10" },
 	{ .name = "commit-siblings", .has_arg = required_argument, .arg = "N",
 	  .help = "the server's commit_siblings, {} (default 5)", .range = cli_siblings_range,
 	  .parse = set_commit_siblings, .groups = PLAN_BIT(GROUP_GROUP), .example = "7" },
+	{ .name = "decide", .has_arg = required_argument, .arg = "N",
+	  .help = "where a delay leads 0, N more rounds of it and of 0, side by side, {} "
+	    "(default 5)", .range = decide_range,
+	  .parse = set_decide, .groups = PLAN_BIT(GROUP_GROUP), .example = "0" },
 	{ .name = "txn-work", .has_arg = required_argument, .arg = "DURATION",
 	  .help = "CPU work per transaction, {} (default 60us)", .range = cli_txn_work_range,
 	  .parse = set_txn_work, .groups = PLAN_BIT(GROUP_GROUP), .example = "0" },

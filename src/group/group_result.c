@@ -13,6 +13,7 @@
 
 #include "probe/precision.h"
 #include "probe/row.h"
+#include "util/delay_grid.h"
 
 static const char *const verdict_names[] = {
 	[GROUP_SAME] = "same", [GROUP_BETTER] = "better", [GROUP_WORSE] = "worse"
@@ -37,7 +38,7 @@ group_client_span(const struct group_result *g, char *buf, size_t len)
 
 struct group_result *
 group_result_new(const unsigned *clients, size_t nclients, const long *delays,
-    size_t ndelays, unsigned rounds)
+    size_t ndelays, unsigned rounds, unsigned extra)
 {
 	struct group_result *g;
 	size_t i;
@@ -64,7 +65,7 @@ group_result_new(const unsigned *clients, size_t nclients, const long *delays,
 		c->clients = clients[i / ndelays];
 		c->delay_usecs = delays[i % ndelays];
 		stats_init(&c->latency);
-		c->slices = calloc(rounds, sizeof *c->slices);
+		c->slices = calloc((size_t)rounds + extra, sizeof *c->slices);
 		c->nslices = rounds;
 		if (c->slices == NULL) {
 			group_result_free(g);
@@ -118,12 +119,33 @@ group_result_cut(struct group_result *g, unsigned r, size_t at)
 size_t
 group_rule_index(const struct group_result *g)
 {
+	long grid = delay_grid_nearest((double)g->rule_usecs);
 	size_t i;
 
 	for (i = 0; i < g->ndelays; i++)
 		if (g->delays[i] == g->rule_usecs)
 			return i;
+	for (i = 0; !g->delays_given && i < g->ndelays; i++)
+		if (g->delays[i] == grid && grid > 0)
+			return i;
 	return g->ndelays;
+}
+
+size_t
+group_leader(const struct group_result *g, size_t ci)
+{
+	size_t di, lead = 0;
+	double most = 0.0;
+
+	for (di = 1; di < group_delays_at(g, ci); di++) {
+		const struct group_cell *c = group_cell_at(g, ci, di);
+
+		if (!group_cell_never_slept(c) && c->vs_zero_pct > most) {
+			most = c->vs_zero_pct;
+			lead = di;
+		}
+	}
+	return lead;
 }
 
 static double

@@ -69,6 +69,7 @@ struct group_result {
 	uint64_t txn_work_ns;
 	unsigned siblings;
 	unsigned rounds;
+	unsigned decide;	/* paired rounds asked for deciding (--decide) */
 	double flush_usecs;	/* a flush at one committer, delay 0 */
 	uint64_t flush_count;	/* the flushes that rests on */
 	/* d, the flush interval the sweep is made of: the mean of the
@@ -91,16 +92,23 @@ struct group_result {
 	bool cut_short;
 	size_t delays_last;	/* the last client count's delays measured */
 
+	/* Deciding, per client count: the delay that led 0 after the rounds
+	 * (its index; 0: none led) and the paired rounds it and 0 ran after
+	 * them, back to back, to be judged over all (group_run.c). */
+	size_t decided[UNITS_MAX_LIST];
+	unsigned decided_rounds[UNITS_MAX_LIST];
+
 	/* Derived by group_result_finish(), per client count: the delay
 	 * with the most commits/s, and the smallest within noise of it. */
 	size_t best[UNITS_MAX_LIST];
 	size_t pick[UNITS_MAX_LIST];
 };
 
-/* A result for these client counts and delays, rounds slices per cell, its
- * figures zero; NULL when out of memory. */
+/* A result for these client counts and delays, rounds slices per cell and
+ * room for extra ones after them (the deciding rounds), its figures zero;
+ * NULL when out of memory. */
 struct group_result *group_result_new(const unsigned *clients, size_t nclients,
-    const long *delays, size_t ndelays, unsigned rounds);
+    const long *delays, size_t ndelays, unsigned rounds, unsigned extra);
 void group_result_free(struct group_result *g);
 
 /* The cell of client count ci and delay di. */
@@ -117,8 +125,9 @@ size_t group_delays_at(const struct group_result *g, size_t ci);
  * measured and are dropped. false when no cell is left. */
 bool group_result_cut(struct group_result *g, unsigned r, size_t at);
 
-/* The index of the delay equal to the rule (d/2), or ndelays when it was
- * not swept. */
+/* The index of the delay that stands for the rule (d/2): the rule's own
+ * value, or in a sweep from d the grid's value nearest it
+ * (util/delay_grid.h); ndelays when neither was swept. */
 size_t group_rule_index(const struct group_result *g);
 
 /* Compare a with b over their rounds, paired: *pct is a's rate over b's,
@@ -129,6 +138,11 @@ size_t group_rule_index(const struct group_result *g);
  * more, else SAME (always with fewer than two rounds to pair). */
 enum group_verdict group_compare(const struct group_cell *a, const struct group_cell *b,
     double *pct, double *noise);
+
+/* The delay that leads 0 at client count ci: of those that slept, the one
+ * with the most commits/s above 0's (the figures group_result_finish
+ * derived); 0 when none is above 0. */
+size_t group_leader(const struct group_result *g, size_t ci);
 
 /* Whether the cell ran as delay 0 did: a delay whose flushes never slept
  * (the siblings gate never opened). Its figures against 0 are noise, not

@@ -45,6 +45,7 @@
 #include "group/group_result.h"
 #include "probe/plan.h"
 #include "util/platform.h"
+#include "util/delay_grid.h"
 #include "util/random.h"
 #include "probe/result.h"
 #include "util/postgres.h"
@@ -58,8 +59,12 @@
 /* How often the main thread looks for a stop signal while a slice runs. */
 #define STOP_POLL_NS 10000000ULL	/* 10 ms */
 
-/* The factors of d the default sweep takes, d/2 being PostgreSQL's rule. */
-static const double sweep_factors[] = { 0.0, 0.25, 0.5, 1.0, 2.0, 4.0 };
+/* The factors of d the default sweep takes, each snapped to the delay grid
+ * (util/delay_grid.h); d/2 is PostgreSQL's rule. d/8 reaches the gains a
+ * short delay makes at few clients on a disk capped at N I/O a second
+ * (250 us at 8 clients, d = 2.14 ms: bench/README); 4d, which lost at
+ * every client count on every disk measured, made room for it. */
+static const double sweep_factors[] = { 0.125, 0.25, 0.5, 1.0, 2.0 };
 
 struct experiment;
 
@@ -909,8 +914,8 @@ measure_flush(struct experiment *x, double *d_usecs, uint64_t *count,
 	return rc;
 }
 
-/* The delays to sweep: --commit-delays with 0 added, or 0 and d/4 to 4d,
- * rounded and clamped as the advice rounds d/2; ascending, no repeats. */
+/* The delays to sweep: --commit-delays with 0 added, or 0 and the grid's
+ * values nearest d/8 to 2d; ascending, no repeats. */
 static size_t
 sweep_delays(const struct options *o, double d_usecs, long *out)
 {
@@ -923,13 +928,8 @@ sweep_delays(const struct options *o, double d_usecs, long *out)
 				out[n++] = o->commit_delays[i];
 		return n;
 	}
-	for (i = 1; i < sizeof sweep_factors / sizeof sweep_factors[0]; i++) {
-		long v = postgres_commit_delay(sweep_factors[i] * d_usecs);
-
-		if (v > out[n - 1])
-			out[n++] = v;
-	}
-	return n;
+	return n + delay_grid_sweep(d_usecs, sweep_factors,
+	    sizeof sweep_factors / sizeof sweep_factors[0], out + n);
 }
 
 static void
@@ -984,6 +984,64 @@ sweep(struct experiment *x, struct group_result *g, struct run_status *rs,
 	return rc;
 }
 
+/* Deciding at client count ci: its leader and 0, --decide more paired
+ * rounds, back to back, 0 first in every other pair so that a drift the
+ * pair shares cancels in its ratio, into the slices after the sweep's
+ * rounds. A few short rounds called gains the server did not have, and
+ * flipped between runs (a delay "better" by 9% in one run, "same" in the
+ * next): judged over all the rounds, a leader by noise falls back. Only
+ * whole pairs count. */
+static enum exit_status
+decide_at(struct experiment *x, struct group_result *g, size_t ci, struct run_status *rs,
+    struct progress *p)
+{
+	size_t lead = g->decided[ci], pair[2] = { 0, lead }, i;
+	unsigned r = x->o->rounds, k;
+	struct slice_plan plan;
+	enum exit_status rc;
+
+	for (k = 0; k < x->o->decide; k++) {
+		/* Room for the pair's slices; taken back if it is not whole. */
+		group_cell_at(g, ci, 0)->nslices = r + k + 1;
+		group_cell_at(g, ci, lead)->nslices = r + k + 1;
+		for (i = 0; i < 2; i++) {
+			struct group_cell *c = group_cell_at(g, ci, pair[(i + k) % 2]);
+
+			show_progress(p, x->path, x->o, c, 2 * (x->o->decide - k) - i,
+			    g->nclients * g->ndelays);
+			plan_slice(x->o, r + k, c->delay_usecs, g->basis_usecs, &plan);
+			rc = run_slice(x, c->clients, c->delay_usecs, &plan, c, r + k, rs);
+			if (rc != STATUS_OK || x->stopped) {
+				group_cell_at(g, ci, 0)->nslices = r + k;
+				group_cell_at(g, ci, lead)->nslices = r + k;
+				return rc;
+			}
+		}
+		g->decided_rounds[ci] = k + 1;
+	}
+	return STATUS_OK;
+}
+
+/* Where a delay leads 0 after the rounds, decide it (decide_at); then the
+ * figures and verdicts are derived again, over every round. */
+static enum exit_status
+decide(struct experiment *x, struct group_result *g, struct run_status *rs,
+    struct progress *p)
+{
+	enum exit_status rc = STATUS_OK;
+	size_t ci;
+
+	if (x->o->decide == 0 || g->cut_short)
+		return STATUS_OK;
+	group_result_finish(g);
+	for (ci = 0; ci < g->nclients; ci++)
+		g->decided[ci] = group_leader(g, ci);
+	for (ci = 0; ci < g->nclients && rc == STATUS_OK && !x->stopped; ci++)
+		if (g->decided[ci] != 0)
+			rc = decide_at(x, g, ci, rs, p);
+	return rc;
+}
+
 uint64_t
 group_file_bytes(const struct options *o)
 {
@@ -1024,7 +1082,7 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 		double d = row_usecs > 0.0 ? row_usecs : flush_usecs;
 
 		g = group_result_new(o->clients, o->nclients, delays,
-		    sweep_delays(o, d, delays), o->rounds);
+		    sweep_delays(o, d, delays), o->rounds, o->decide);
 		if (g == NULL) {
 			rc = group_fail(rs, "%s: out of memory", tf->file.path);
 		} else {
@@ -1035,6 +1093,8 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 	}
 	if (rc == STATUS_OK && !x->stopped)
 		rc = sweep(x, g, rs, p);
+	if (rc == STATUS_OK && !x->stopped)
+		rc = decide(x, g, rs, p);
 	rc = teardown(x, rs, rc);
 	stopped = x->stopped;
 	nothing = x->nothing;
@@ -1052,6 +1112,7 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 	g->record_bytes = o->record_bytes;
 	g->txn_work_ns = o->txn_work_ns;
 	g->siblings = o->commit_siblings;
+	g->decide = o->decide;
 	g->flush_count = flushes;
 	g->delays_given = o->ndelays > 0;
 	group_result_finish(g);

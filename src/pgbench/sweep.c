@@ -396,7 +396,7 @@ sweep_advise(struct pgb_result *r, const struct method *m)
 		}
 	/* Room for the deciding runs, which the leader and 0 have beyond the
 	 * repeats where one was decided: group_compare pairs run k with run k. */
-	g = group_result_new(r->clients, r->nclients, delays, nd, r->repeats_done + r->decide);
+	g = group_result_new(r->clients, r->nclients, delays, nd, r->repeats_done + r->decide, 0);
 	if (g == NULL)
 		return;
 	g->method = m;

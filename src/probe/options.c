@@ -29,6 +29,7 @@ options_defaults(struct options *o)
 	memcpy(o->clients, default_clients, sizeof default_clients);
 	o->nclients = COUNT(default_clients);
 	o->commit_siblings = DEFAULT_COMMIT_SIBLINGS;
+	o->decide = DEFAULT_DECIDE;
 	o->txn_work_ns = DEFAULT_TXN_WORK_NS;
 	o->record_bytes = DEFAULT_RECORD_BYTES;
 	o->etcd_write_bytes = DEFAULT_ETCD_WRITE_BYTES;

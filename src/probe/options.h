@@ -24,6 +24,8 @@
 
 /* The group-commit experiment (-t group). */
 #define MAX_CLIENTS           1000u
+#define DEFAULT_DECIDE        5u	/* -t group: paired rounds deciding a leading delay */
+#define MAX_DECIDE            50u
 #define DEFAULT_TXN_WORK_NS   60000ULL
 #define MAX_TXN_WORK_NS       100000000ULL	/* 100ms */
 #define DEFAULT_RECORD_BYTES  112u	/* a one-row INSERT and its commit, PostgreSQL 15 */
@@ -72,6 +74,7 @@ struct options {
 	long commit_delays[UNITS_MAX_LIST];
 	size_t ndelays;
 	unsigned commit_siblings;
+	unsigned decide;	/* paired rounds of a delay that leads 0, and of 0 */
 	uint64_t txn_work_ns;
 	size_t record_bytes;
 	/* -t etcd: bytes per WAL append, paced row's appends a second. */

@@ -12,6 +12,7 @@
 
 #include "probe/method.h"
 #include "probe/row.h"
+#include "util/units.h"
 
 /* How a measuring step ended: an I/O error (failed, with the message) or a
  * stop signal (interrupted). */
@@ -59,6 +60,17 @@ struct advice_warning {
 	char message[ADVICE_TEXT_LEN];
 };
 
+/* The answer at one client count of -t group or syncprobe pgbench: the
+ * delay with the most commits/s among those that beat 0 beyond noise
+ * there (after deciding), or 0 where none did, and its figure against 0;
+ * whether any delay lost to 0 beyond noise there. */
+struct advice_count {
+	unsigned clients;
+	long commit_delay_usecs;
+	double vs_zero_pct;
+	bool any_worse;
+};
+
 struct advice {
 	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
 	char method_reason[ADVICE_TEXT_LEN];
@@ -84,6 +96,11 @@ struct advice {
 	char rule_reason[ADVICE_TEXT_LEN];
 	unsigned commit_siblings;
 	char siblings_reason[ADVICE_TEXT_LEN];
+	/* Where the cells were measured (-t group, syncprobe pgbench): the
+	 * answer at each client count, the advice above being the one pair
+	 * not worse than 0 at any of them. */
+	struct advice_count counts[UNITS_MAX_LIST];
+	size_t ncounts;
 
 	struct advice_warning warnings[ADVICE_MAX_WARNINGS];
 	size_t nwarnings;

@@ -46,13 +46,15 @@ print_preamble(FILE *out, const struct target_result *tr, size_t number)
 	    g->txn_work_ns ? work : "no", g->siblings, g->rounds,
 	    g->rounds == 1 ? "" : "s", g->flush_usecs, (unsigned long long)g->flush_count);
 	if (!g->delays_given && n > 0 && (size_t)n < sizeof line)
-		snprintf(line + n, sizeof line - (size_t)n, "; the delays are d/4 to 4d of d = "
-		    "%.3f us (%s), and d/2 = %ld us is PostgreSQL's rule", g->basis_usecs,
+		snprintf(line + n, sizeof line - (size_t)n, "; the delays are the round "
+		    "values nearest d/8 to 2d of d = %.3f us (%s), and d/2 = %ld us is "
+		    "PostgreSQL's rule", g->basis_usecs,
 		    g->basis_is_row ? "the one-write row's mean, as the advice" : "that flush",
 		    g->rule_usecs);
 	put_wrapped(out, 0, line);
 	put_wrapped(out, 0, "vs 0: commits/s over delay 0's, both summed over the "
-	    "rounds; better or worse only beyond the noise, the 95% confidence "
+	    "rounds (and the deciding rounds, where a delay led 0 after them, its and 0's "
+	    "own); better or worse only beyond the noise, the 95% confidence "
 	    "half-width of the rounds' log ratios (Student's t); \"no sleep\": the "
 	    "siblings gate never let the delay sleep. Latency: request taken to record "
 	    "durable, in usecs.");
@@ -116,8 +118,11 @@ verdict_word(const struct group_cell *c)
 static void
 print_cell(FILE *out, const struct group_result *g, const struct group_cell *c, bool first)
 {
+	size_t ri = group_rule_index(g);
+
 	fprintf(out, "%6ld us %-4s", c->delay_usecs,
-	    !g->delays_given && c->delay_usecs == g->rule_usecs ? "rule" : "");
+	    ri < g->ndelays && c->delay_usecs == g->delays[ri] && c->delay_usecs > 0 ?
+	    "rule" : "");
 	put_rate(out, c->commits_per_sec);
 	put_pct(out, c->spread_pct, 7, false);
 	if (first) {
@@ -153,6 +158,13 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 		    "beyond noise" : best->vs_zero == GROUP_WORSE ? "a loss beyond noise" :
 		    "within noise");
 	put_wrapped(out, 2, line);
+	if (g->decided[ci] != 0 && g->decided_rounds[ci] > 0) {
+		snprintf(line, sizeof line, "decided: %ld us led 0 after the rounds, and ran "
+		    "%u more round%s beside 0, side by side: judged over %u rounds above",
+		    g->delays[g->decided[ci]], g->decided_rounds[ci],
+		    g->decided_rounds[ci] == 1 ? "" : "s", g->rounds + g->decided_rounds[ci]);
+		put_wrapped(out, 2, line);
+	}
 }
 
 void
@@ -230,6 +242,7 @@ report_group_json(struct json *j, const struct group_result *g)
 	json_double(j, "txn_work_usecs", row_usecs((double)g->txn_work_ns), USECS_DECIMALS);
 	json_uint(j, "commit_siblings", g->siblings);
 	json_uint(j, "rounds", g->rounds);
+	json_uint(j, "decide", g->decide);
 	json_double(j, "flush_usecs", g->flush_usecs, USECS_DECIMALS);
 	json_uint(j, "flush_count", g->flush_count);
 	json_double(j, "basis_usecs", g->basis_usecs, USECS_DECIMALS);
@@ -247,6 +260,14 @@ report_group_json(struct json *j, const struct group_result *g)
 		json_uint(j, "clients", g->clients[ci]);
 		json_int(j, "best_commit_delay", g->delays[g->best[ci]]);
 		json_int(j, "pick_commit_delay", g->delays[g->pick[ci]]);
+		if (g->decided[ci] != 0 && g->decided_rounds[ci] > 0) {
+			json_begin_object(j, "decided");
+			json_int(j, "commit_delay", g->delays[g->decided[ci]]);
+			json_uint(j, "rounds", g->decided_rounds[ci]);
+			json_end_object(j);
+		} else {
+			json_null(j, "decided");
+		}
 		json_begin_array(j, "cells");
 		for (di = 0; di < group_delays_at(g, ci); di++)
 			put_cell(j, group_cell_at(g, ci, di));

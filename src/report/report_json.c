@@ -9,6 +9,7 @@
 
 #include "util/json.h"
 #include "advice/verdict.h"
+#include "report/report_counts.h"
 #include "probe/method.h"
 #include "probe/plan.h"
 #include "probe/precision.h"
@@ -295,6 +296,7 @@ put_advice(struct json *j, const struct target_result *tr)
 	json_string(j, "rule_commit_delay_reason", a->delay_measured ? a->rule_reason : NULL);
 	json_uint(j, "commit_siblings", a->commit_siblings);
 	json_string(j, "commit_siblings_reason", a->siblings_reason);
+	report_counts_json(j, a);
 	if (a->have_delay && a->basis == NULL) {
 		/* -t group without the one-write test: its own flush. */
 		json_begin_object(j, "basis");

@@ -18,6 +18,7 @@
 #include "util/platform.h"
 #include "probe/precision.h"
 #include "report/report.h"
+#include "report/report_counts.h"
 #include "report/report_group.h"
 #include "report/sidebyside.h"
 #include "util/wrap.h"
@@ -499,6 +500,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 	if (a->delay_measured) {
 		fprintf(out, "  commit_siblings = %u\n", a->commit_siblings);
 		put_wrapped(out, 4, a->siblings_reason);
+		report_counts_text(out, a, 2);
 	} else if (a->have_delay && a->commit_delay_usecs > 0) {
 		char line[ADVICE_TEXT_LEN];
 
