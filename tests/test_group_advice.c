@@ -176,6 +176,26 @@ test_compare(void)
 	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && noise == 0.0,
 	    "one round: no noise to judge by, so the same");
 	c->nslices = ROUNDS;
+	/* Two repeats, every run of the cell under every run of 0 (7000 and
+	 * 9500 against 10000 and 12000): -25%, but t(1) makes the noise
+	 * 118%. Not "the same": unclear, and a loss for the advice. */
+	zero->slices[0].commits = 10000;
+	zero->slices[1].commits = 12000;
+	c->slices[0].commits = 7000;
+	c->slices[1].commits = 9500;
+	c->nslices = zero->nslices = 2;
+	v = group_compare(c, zero, &pct, &noise);
+	ok(v == GROUP_UNCLEAR && pct < -24.0 && noise > 100.0,
+	    "two repeats, the ranges apart, the noise wider: unclear (%+.1f%%, noise %.1f%%)",
+	    pct, noise);
+	c->vs_zero = v;
+	c->vs_zero_pct = pct;
+	ok(group_cell_lost(c), "an unclear cell below 0 counts as lost");
+	c->vs_zero_pct = -pct;
+	ok(!group_cell_lost(c), "one above 0 does not");
+	c->slices[1].commits = 10500;
+	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME,
+	    "the ranges overlapping (7000-10500 against 10000-12000): the same");
 	group_result_free(g);
 	test_compare_sums();
 }

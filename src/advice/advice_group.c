@@ -64,7 +64,7 @@ static bool
 no_loss_from(const struct group_result *g, size_t ci, size_t di)
 {
 	for (; ci < g->nclients; ci++)
-		if (group_cell_at(g, ci, di)->vs_zero == GROUP_WORSE)
+		if (group_cell_lost(group_cell_at(g, ci, di)))
 			return false;
 	return true;
 }
@@ -100,7 +100,7 @@ lowest_gain(const struct group_result *g, size_t ch, size_t di)
 	size_t ci, low = ch;
 
 	for (ci = ch; ci-- > 0;) {
-		if (group_cell_at(g, ci, di)->vs_zero == GROUP_WORSE)
+		if (group_cell_lost(group_cell_at(g, ci, di)))
 			break;
 		if (gained(g, ci, di))
 			low = ci;
@@ -315,7 +315,7 @@ count_answers(const struct group_result *g, struct advice *a)
 		for (di = 1; di < group_delays_at(g, ci); di++) {
 			const struct group_cell *c = group_cell_at(g, ci, di);
 
-			n->any_worse |= c->vs_zero == GROUP_WORSE;
+			n->any_worse |= group_cell_lost(c);
 			if (gained(g, ci, di) && (best == 0 || c->commits_per_sec >
 			    group_cell_at(g, ci, best)->commits_per_sec))
 				best = di;

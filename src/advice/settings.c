@@ -203,7 +203,7 @@ gains_lost_above(const struct group_result *g, bool *any_gain)
 				continue;
 			*any_gain = true;
 			for (cj = ci + 1; cj < g->nclients; cj++)
-				lost |= group_cell_at(g, cj, di)->vs_zero == GROUP_WORSE;
+				lost |= group_cell_lost(group_cell_at(g, cj, di));
 			if (!lost)
 				return false;
 		}

@@ -225,8 +225,9 @@ static const struct cli_option pgbench_options_table[] = {
 	  .help = "pgbench client counts (default 1,8,32)", .parse = set_clients,
 	  .example = "4" },
 	{ .name = "commit-delays", .has_arg = required_argument, .arg = "LIST",
-	  .help = "commit_delay values in us (default 0 and d/4, d/2, d, 2d of the "
-	    "measured flush d)", .parse = set_delays, .example = "0,10" },
+	  .help = "commit_delay values in us (default 0 and the round values nearest "
+	    "d/8, d/4, d/2, d of the measured flush d)", .parse = set_delays,
+	  .example = "0,10" },
 	{ .name = "commit-siblings", .has_arg = required_argument, .arg = "LIST",
 	  .help = "commit_siblings values (default -t group's advice, and 5 for the half rule)",
 	  .parse = set_siblings, .example = "7" },

@@ -16,7 +16,8 @@
 #include "util/delay_grid.h"
 
 static const char *const verdict_names[] = {
-	[GROUP_SAME] = "same", [GROUP_BETTER] = "better", [GROUP_WORSE] = "worse"
+	[GROUP_SAME] = "same", [GROUP_BETTER] = "better", [GROUP_WORSE] = "worse",
+	[GROUP_UNCLEAR] = "unclear"
 };
 
 const char *
@@ -170,6 +171,7 @@ group_compare(const struct group_cell *a, const struct group_cell *b,
     double *pct, double *noise)
 {
 	double sum = 0.0, sumsq = 0.0, mean, var;
+	double a_lo = HUGE_VAL, a_hi = -HUGE_VAL, b_lo = HUGE_VAL, b_hi = -HUGE_VAL;
 	uint64_t ca = 0, cb = 0, na = 0, nb = 0;
 	unsigned k, n = 0;
 
@@ -186,6 +188,10 @@ group_compare(const struct group_cell *a, const struct group_cell *b,
 		if (sa->commits == 0 || sb->commits == 0)
 			continue;
 		l = log(slice_rate(sa) / slice_rate(sb));
+		a_lo = fmin(a_lo, slice_rate(sa));
+		a_hi = fmax(a_hi, slice_rate(sa));
+		b_lo = fmin(b_lo, slice_rate(sb));
+		b_hi = fmax(b_hi, slice_rate(sb));
 		sum += l;
 		sumsq += l * l;
 		n++;
@@ -205,7 +211,15 @@ group_compare(const struct group_cell *a, const struct group_cell *b,
 		return GROUP_BETTER;
 	if (-*pct > *noise)
 		return GROUP_WORSE;
+	if (a_lo > b_hi || a_hi < b_lo)
+		return GROUP_UNCLEAR;
 	return GROUP_SAME;
+}
+
+bool
+group_cell_lost(const struct group_cell *c)
+{
+	return c->vs_zero == GROUP_WORSE || (c->vs_zero == GROUP_UNCLEAR && c->vs_zero_pct < 0);
 }
 
 /* The rounds' rates: relative standard deviation, in percent. */

@@ -24,7 +24,11 @@
  * noise says. */
 #define GROUP_MAX_DELAYS   (UNITS_MAX_LIST + 1)	/* 0 is always measured */
 
-enum group_verdict { GROUP_SAME, GROUP_BETTER, GROUP_WORSE };
+/* UNCLEAR: every round of one above every round of the other (their
+ * ranges apart), yet the rounds too few or too spread for the paired
+ * noise to call it: it is not called the same (two repeats can put a
+ * setting 30% under 0 with the ranges apart and the noise wider still). */
+enum group_verdict { GROUP_SAME, GROUP_BETTER, GROUP_WORSE, GROUP_UNCLEAR };
 
 struct group_slice {
 	uint64_t commits;
@@ -135,7 +139,8 @@ size_t group_rule_index(const struct group_result *g);
  * *noise the 95% confidence half-width of the rounds' log ratios, in
  * percent (e^h - 1).
  * BETTER when a beats b by more than the noise, WORSE when it trails by
- * more, else SAME (always with fewer than two rounds to pair). */
+ * more, else UNCLEAR when every round of one is above every round of the
+ * other, else SAME (always with fewer than two rounds to pair). */
 enum group_verdict group_compare(const struct group_cell *a, const struct group_cell *b,
     double *pct, double *noise);
 
@@ -143,6 +148,11 @@ enum group_verdict group_compare(const struct group_cell *a, const struct group_
  * with the most commits/s above 0's (the figures group_result_finish
  * derived); 0 when none is above 0. */
 size_t group_leader(const struct group_result *g, size_t ci);
+
+/* Whether the cell lost to delay 0: worse beyond noise, or below it with
+ * the ranges apart (UNCLEAR): what the advice may not accept at any
+ * client count. */
+bool group_cell_lost(const struct group_cell *c);
 
 /* Whether the cell ran as delay 0 did: a delay whose flushes never slept
  * (the siblings gate never opened). Its figures against 0 are noise, not

@@ -199,6 +199,8 @@ probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct me
 		return STATUS_IO;
 	}
 	judge_target(&po, &tr);
+	r->probe_advice = tr.advice;
+	r->probe_advice.basis = NULL;
 	*m = tr.advice.delay_method ? tr.advice.delay_method : tr.advice.wal_sync_method;
 	r->d_usecs = tr.advice.basis_mean_usecs;
 	r->method_given = o->wal_method != NULL;
@@ -410,6 +412,7 @@ pgbench_main(const struct pgbench_options *o)
 	if (rc == STATUS_OK && r->cells != NULL) {
 		pgb_finish(r);
 		sweep_advise(r, method_find(r->wal_sync_method));
+		sweep_settings(r);
 		if (write_report(o, r) != STATUS_OK)
 			rc = STATUS_IO;
 	}

@@ -13,7 +13,9 @@
 
 #include "pgbench/pgbench_run.h"
 #include "probe/method.h"
+#include "advice/settings.h"
 #include "util/cleanup.h"
+#include "util/delay_grid.h"
 #include "util/platform.h"
 #include "util/progress.h"
 #include "util/random.h"
@@ -43,20 +45,26 @@ by_delay(const void *a, const void *b)
 	return x->siblings < y->siblings ? -1 : x->siblings > y->siblings;
 }
 
-/* 0, d/4, d/2, d, 2d, rounded as the half rule rounds. */
+/* The grid's round values nearest d/8, d/4, d/2 and d (util/delay_grid.h),
+ * as -t group sweeps them, so that the advice, one of them, holds still
+ * while d moves within a step; 2d, which lost on every disk measured,
+ * would have made the default sweep longer than ten minutes. */
 static size_t
 delays_from_d(double d, long *out)
 {
-	static const double factors[] = { 0.25, 0.5, 1.0, 2.0 };
-	size_t i, n = 0;
+	static const double factors[] = { 0.125, 0.25, 0.5, 1.0 };
 
-	for (i = 0; i < sizeof factors / sizeof factors[0]; i++) {
-		long v = advice_commit_delay(2.0 * factors[i] * d);
+	return delay_grid_sweep(d, factors, sizeof factors / sizeof factors[0], out);
+}
 
-		if (v > 0 && (n == 0 || v > out[n - 1]))
-			out[n++] = v;
-	}
-	return n;
+/* Whether the advice may choose setting s: 0, a delay swept, or -t group's
+ * advice. The half rule's own value is measured beside them, but it
+ * moves with d: an advice that could be it would change from run to run. */
+static bool
+advisable(const struct pgb_setting *s)
+{
+	return s->delay_usecs == 0 ||
+	    (s->roles & ((1u << PGB_ROLE_SWEPT) | (1u << PGB_ROLE_GROUP))) != 0;
 }
 
 int
@@ -135,10 +143,11 @@ advice_siblings(const struct pgb_result *r)
 	size_t si;
 
 	for (si = 0; si < r->nsettings; si++)
-		if (r->settings[si].delay_usecs > 0 && r->settings[si].siblings == sib)
+		if (r->settings[si].delay_usecs > 0 && r->settings[si].siblings == sib &&
+		    advisable(&r->settings[si]))
 			return sib;
 	for (si = 0; si < r->nsettings; si++)
-		if (r->settings[si].delay_usecs > 0)
+		if (r->settings[si].delay_usecs > 0 && advisable(&r->settings[si]))
 			return r->settings[si].siblings;
 	return sib;
 }
@@ -148,7 +157,7 @@ static bool
 candidate(const struct pgb_result *r, size_t ci, size_t si, unsigned sib)
 {
 	return r->settings[si].delay_usecs > 0 && r->settings[si].siblings == sib &&
-	    pgb_cell_at(r, ci, si)->runs;
+	    advisable(&r->settings[si]) && pgb_cell_at(r, ci, si)->runs;
 }
 
 size_t
@@ -307,7 +316,7 @@ undecided_leader(const struct pgb_result *r, size_t ci, unsigned sib)
 			v = here;
 		}
 	}
-	return v == GROUP_SAME ? lead : r->nsettings;
+	return v == GROUP_SAME || v == GROUP_UNCLEAR ? lead : r->nsettings;
 }
 
 /* Deciding: where a delay led 0 within the repeats' noise, it and 0 run
@@ -390,7 +399,8 @@ sweep_advise(struct pgb_result *r, const struct method *m)
 	if (r->repeats_done == 0)
 		return;
 	for (si = 0; si < r->nsettings && nd < GROUP_MAX_DELAYS; si++)
-		if (r->settings[si].delay_usecs == 0 || r->settings[si].siblings == sib) {
+		if (advisable(&r->settings[si]) && (r->settings[si].delay_usecs == 0 ||
+		    r->settings[si].siblings == sib)) {
 			idx[nd] = si;
 			delays[nd++] = r->settings[si].delay_usecs;
 		}
@@ -406,6 +416,7 @@ sweep_advise(struct pgb_result *r, const struct method *m)
 	g->basis_is_row = true;
 	g->rule_usecs = advice_commit_delay(r->d_usecs);
 	g->measured_by = "pgbench on the server";
+	g->on_server = true;
 	g->rounds_are = "repeats";
 	for (ci = 0; ci < r->nclients; ci++)
 		for (di = 0; di < nd; di++) {
@@ -427,12 +438,29 @@ sweep_advise(struct pgb_result *r, const struct method *m)
 			}
 		}
 	group_result_finish(g);
-	memset(&r->advice, 0, sizeof r->advice);
+	/* The probe's advice (the method, its warnings), its commit_delay
+	 * then measured on the server. */
+	r->advice = r->probe_advice;
 	r->advice.have_delay = true;
 	r->advice.delay_method = m;
+	r->advice.basis = NULL;
 	r->advice.basis_mean_usecs = r->d_usecs;
-	r->advice.rule_delay_usecs = g->rule_usecs;
+	r->advice.commit_delay_usecs = r->advice.rule_delay_usecs = g->rule_usecs;
 	advice_from_group(g, &r->advice);
 	r->have_advice = true;
+	settings_from_advice(&r->advice, g, NULL, DEFAULT_BLOCK_BYTES, &r->to_set);
 	group_result_free(g);
+}
+
+void
+sweep_settings(struct pgb_result *r)
+{
+	if (!r->have_advice) {
+		memset(&r->to_set, 0, sizeof r->to_set);
+		settings_block(&r->to_set, NOTHING_INTERRUPTED, "no whole repeat was "
+		    "measured, so nothing is advice");
+	} else if (r->cut_short) {
+		settings_block(&r->to_set, NOTHING_INTERRUPTED, "a signal ended the sweep "
+		    "early, so these figures are not advice");
+	}
 }

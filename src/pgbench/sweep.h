@@ -32,7 +32,10 @@ int sweep_run(struct cluster *c, struct pgb_result *r, const char *script,
     const char *builtin, bool have_wal,
     bool quiet, char *why, size_t len);
 
-/* The advice from the cells (pgb_finish first). */
+/* The advice from the cells (pgb_finish first), and the settings it
+ * makes (What to set); then sweep_settings marks them as none to set
+ * where no whole repeat ran or a signal cut the sweep short. */
 void sweep_advise(struct pgb_result *r, const struct method *m);
+void sweep_settings(struct pgb_result *r);
 
 #endif

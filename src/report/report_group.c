@@ -156,7 +156,8 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 		snprintf(line, sizeof line, "most commits/s at %ld us: %+.1f%% against 0, %s",
 		    best->delay_usecs, best->vs_zero_pct, best->vs_zero == GROUP_BETTER ?
 		    "beyond noise" : best->vs_zero == GROUP_WORSE ? "a loss beyond noise" :
-		    "within noise");
+		    best->vs_zero == GROUP_UNCLEAR ? "every round above 0's, but within "
+		    "the rounds' noise" : "within noise");
 	put_wrapped(out, 2, line);
 	if (g->decided[ci] != 0 && g->decided_rounds[ci] > 0) {
 		snprintf(line, sizeof line, "decided: %ld us led 0 after the rounds, and ran "

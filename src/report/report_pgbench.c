@@ -9,8 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/report.h"
+#include "report/report_counts.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/wrap.h"
+
+#define LINE_WIDTH 79
 
 static const char *const role_names[] = {
 	[PGB_ROLE_SWEPT] = "swept", [PGB_ROLE_ZERO] = "zero", [PGB_ROLE_RULE] = "rule",
@@ -91,47 +96,66 @@ pgb_finish(struct pgb_result *r)
 		}
 }
 
-static void
-roles_text(unsigned roles, char *buf, size_t len)
+/* The role column: "rule", "group", "rule+group", or "". */
+static const char *
+roles_word(unsigned roles)
 {
-	snprintf(buf, len, "%s%s%s", roles & (1u << PGB_ROLE_RULE) ? " the half rule" : "",
-	    (roles & (1u << PGB_ROLE_RULE)) && (roles & (1u << PGB_ROLE_GROUP)) ? "," : "",
-	    roles & (1u << PGB_ROLE_GROUP) ? " -t group's advice" : "");
+	bool rule = roles & (1u << PGB_ROLE_RULE), group = roles & (1u << PGB_ROLE_GROUP);
+
+	return rule && group ? "rule+group" : rule ? "rule" : group ? "group" : "";
+}
+
+/* A table row, without the spaces an empty last column leaves. */
+static void
+put_row(FILE *out, const char *row)
+{
+	size_t n = strlen(row);
+
+	while (n > 0 && row[n - 1] == ' ')
+		n--;
+	fprintf(out, "%.*s\n", (int)n, row);
+}
+
+/* A line of prose, wrapped to the report's 79 columns, its later lines
+ * indented by hang. */
+static void
+put_prose(FILE *out, int indent, int hang, const char *text)
+{
+	wrap_print(out, indent, hang, LINE_WIDTH, text, false);
 }
 
 static void
 text_cell(FILE *out, const struct pgb_result *r, size_t ci, size_t si)
 {
 	const struct pgb_setting *s = &r->settings[si];
-	const struct pgb_cell *p = pgb_cell_at(r, ci, si), *z;
-	char sib[16], roles[64], range[64], cpf[16];
+	const struct pgb_cell *p = pgb_cell_at(r, ci, si);
+	char sib[16], range[64], cpf[16], pct[16], row[160];
 
-	roles_text(s->roles, roles, sizeof roles);
 	if (s->delay_usecs == 0)
 		snprintf(sib, sizeof sib, "-");
 	else
 		snprintf(sib, sizeof sib, "%u", s->siblings);
-	if (!p->runs) {
-		fprintf(out, "  %7ld %8s  same as 0: commit_siblings >= clients%s\n",
-		    s->delay_usecs, sib, roles);
+	if (!p->runs || p->cell.nslices == 0) {
+		snprintf(row, sizeof row, "  %6ld %8s  %-50s %s", s->delay_usecs, sib, !p->runs ?
+		    "same as 0: commit_siblings >= clients" :
+		    "not measured (the sweep was cut short)", roles_word(s->roles));
+		put_row(out, row);
 		return;
 	}
-	if (p->cell.nslices == 0) {
-		fprintf(out, "  %7ld %8s  not measured (the sweep was cut short)%s\n",
-		    s->delay_usecs, sib, roles);
-		return;
-	}
-	z = pgb_cell_at(r, ci, pgb_find_setting(r, 0, 0));
 	snprintf(range, sizeof range, "%.0f (%.0f-%.0f)", p->median_tps, p->min_tps,
 	    p->max_tps);
 	if (p->commits_per_flush >= 0)
 		snprintf(cpf, sizeof cpf, "%.2f", p->commits_per_flush);
 	else
 		snprintf(cpf, sizeof cpf, "n/a");
-	fprintf(out, "  %7ld %8s  %-22s %6.2fx %+6.1f%% %-6s %8s%s\n", s->delay_usecs, sib,
-	    range, z->median_tps > 0 ? p->median_tps / z->median_tps : 0.0,
-	    p->cell.vs_zero_pct, s->delay_usecs == 0 ? "" : group_verdict_name(p->cell.vs_zero),
-	    cpf, roles);
+	if (s->delay_usecs == 0)
+		pct[0] = '\0';
+	else
+		snprintf(pct, sizeof pct, "%+.1f%%", p->cell.vs_zero_pct);
+	snprintf(row, sizeof row, "  %6ld %8s  %-22s %7s  %-7s %8s  %s", s->delay_usecs, sib,
+	    range, pct, s->delay_usecs == 0 ? "" : group_verdict_name(p->cell.vs_zero), cpf,
+	    roles_word(s->roles));
+	put_row(out, row);
 }
 
 /* Whether deciding ran at client count ci (a signal may have stopped it
@@ -158,33 +182,40 @@ static void
 text_decided(FILE *out, const struct pgb_result *r, size_t ci)
 {
 	const struct pgb_decided *d = &r->decided[ci];
+	char line[256];
 
 	if (!decided_at(r, ci))
 		return;
-	fprintf(out, "  decided: %ld us (siblings %u) led 0 within the repeats' noise, and "
-	    "ran %u more time%s beside 0, side by side: %u runs each above\n",
-	    r->settings[d->setting].delay_usecs, r->settings[d->setting].siblings, d->runs,
-	    d->runs == 1 ? "" : "s", r->repeats_done + d->runs);
+	snprintf(line, sizeof line, "decided: %ld us (siblings %u) led 0 within the "
+	    "repeats' noise, and ran %u more time%s beside 0, side by side: %u runs each "
+	    "above", r->settings[d->setting].delay_usecs, r->settings[d->setting].siblings,
+	    d->runs, d->runs == 1 ? "" : "s", r->repeats_done + d->runs);
+	put_prose(out, 2, 4, line);
 }
 
-/* What a setting measured at each client count: "1.02x at 8, 0.97x at 32". */
+/* What a setting measured at each client count: "1.02x at 8, 0.97x at 32",
+ * appended to buf. */
 static void
-text_measured(FILE *out, const struct pgb_result *r, size_t si)
+measured_text(const struct pgb_result *r, size_t si, char *buf, size_t len)
 {
-	size_t ci, z = pgb_find_setting(r, 0, 0);
+	size_t ci, z = pgb_find_setting(r, 0, 0), used;
 
 	for (ci = 0; ci < r->nclients; ci++) {
 		const struct pgb_cell *p = pgb_cell_at(r, ci, si), *zp = pgb_cell_at(r, ci, z);
 
-		fprintf(out, "%s%u client%s: ", ci ? ", " : "", r->clients[ci],
-		    r->clients[ci] == 1 ? "" : "s");
+		used = strlen(buf);
+		if (used + 1 >= len)
+			return;
 		if (!p->runs)
-			fprintf(out, "same as 0");
+			snprintf(buf + used, len - used, "%s%u client%s: same as 0", ci ? ", " : "",
+			    r->clients[ci], r->clients[ci] == 1 ? "" : "s");
 		else if (zp->median_tps > 0 && p->cell.nslices > 0)
-			fprintf(out, "%.2fx (%s)", p->median_tps / zp->median_tps,
-			    group_verdict_name(p->cell.vs_zero));
+			snprintf(buf + used, len - used, "%s%u client%s: %.2fx (%s)", ci ? ", " : "",
+			    r->clients[ci], r->clients[ci] == 1 ? "" : "s",
+			    p->median_tps / zp->median_tps, group_verdict_name(p->cell.vs_zero));
 		else
-			fprintf(out, "not measured");
+			snprintf(buf + used, len - used, "%s%u client%s: not measured",
+			    ci ? ", " : "", r->clients[ci], r->clients[ci] == 1 ? "" : "s");
 	}
 }
 
@@ -193,52 +224,116 @@ text_beside(FILE *out, const struct pgb_result *r, const char *what, long delay,
     unsigned siblings)
 {
 	size_t si = pgb_find_setting(r, delay, siblings);
+	char line[512];
 
-	fprintf(out, "  %s: commit_delay = %ld, commit_siblings = %u: ", what, delay, siblings);
+	snprintf(line, sizeof line, "%s: commit_delay = %ld, commit_siblings = %u: ", what,
+	    delay, siblings);
 	if (si == r->nsettings)
-		fprintf(out, "not in the sweep\n");
-	else {
-		text_measured(out, r, si);
-		fputc('\n', out);
+		snprintf(line + strlen(line), sizeof line - strlen(line), "not in the sweep");
+	else
+		measured_text(r, si, line, sizeof line);
+	put_prose(out, 2, 4, line);
+}
+
+static void
+text_header(FILE *out, const struct pgb_result *r)
+{
+	char dir[ESCAPE_LEN(4096)], bin[ESCAPE_LEN(4096)], version[ESCAPE_LEN(64)];
+	char line[ESCAPE_LEN(4096) * 2 + 256];
+
+	escape_for_terminal(r->dir, dir, sizeof dir);
+	escape_for_terminal(r->bin_dir, bin, sizeof bin);
+	escape_for_terminal(r->server_version, version, sizeof version);
+	snprintf(line, sizeof line, "syncprobe pgbench: %s", dir);
+	put_prose(out, 0, 2, line);
+	snprintf(line, sizeof line, "server: PostgreSQL %s (%s, found by %s), run as %s",
+	    version, bin, r->bin_found_by, r->user);
+	put_prose(out, 0, 2, line);
+	snprintf(line, sizeof line, "wal_sync_method = %s (%s); flush d = %.3f us (one 8kB "
+	    "write and its sync, the probe's one-write row)", r->wal_sync_method,
+	    r->method_given ? "--wal-sync-method" : "the probe's advice", r->d_usecs);
+	put_prose(out, 0, 2, line);
+	if (r->group_ran) {
+		snprintf(line, sizeof line, "-t group advised commit_delay = %ld, "
+		    "commit_siblings = %u", r->group_delay_usecs, r->group_siblings);
+		put_prose(out, 0, 2, line);
 	}
+	snprintf(line, sizeof line, "workload: %s; %u repeats of %u s per setting, shuffled "
+	    "within each repeat, a CHECKPOINT before each run", workload_names[r->workload],
+	    r->repeats, r->secs);
+	put_prose(out, 0, 2, line);
+	if (r->decide > 0 && decided_any(r)) {
+		snprintf(line, sizeof line, "then, where a delay led 0 within the repeats' "
+		    "noise, %u more run%s of it and of 0, side by side", r->decide,
+		    r->decide == 1 ? "" : "s");
+		put_prose(out, 0, 2, line);
+	} else if (r->decide > 0 && r->repeats_done == r->repeats && !r->cut_short) {
+		put_prose(out, 0, 2, "no deciding runs: at no client count did a delay lead 0 "
+		    "within the repeats' noise");
+	}
+	if (r->cut_short) {
+		snprintf(line, sizeof line, "stopped by a signal after %u whole repeat%s%s: the "
+		    "figures are what was measured", r->repeats_done,
+		    r->repeats_done == 1 ? "" : "s",
+		    r->decide > 0 && r->repeats_done == r->repeats ? " (while deciding)" : "");
+		put_prose(out, 0, 2, line);
+	}
+}
+
+/* The verdicts' words, once, under the tables: what "unclear" means. */
+static void
+text_legend(FILE *out, const struct pgb_result *r)
+{
+	size_t ci, si;
+
+	for (ci = 0; ci < r->nclients; ci++)
+		for (si = 0; si < r->nsettings; si++)
+			if (pgb_cell_at(r, ci, si)->runs &&
+			    pgb_cell_at(r, ci, si)->cell.vs_zero == GROUP_UNCLEAR) {
+				fputc('\n', out);
+				put_prose(out, 0, 0, "unclear: every run of the setting above "
+				    "(or below) every run of 0, the ranges apart, but too few "
+				    "repeats, or too spread, for the paired noise to call it "
+				    "better or worse (more --repeats can); the advice takes it "
+				    "as no gain, and as a loss where it is below 0");
+				return;
+			}
+}
+
+static void
+text_advice(FILE *out, const struct pgb_result *r)
+{
+	char line[ADVICE_TEXT_LEN + 64];
+
+	fprintf(out, "\nAdvice\n");
+	if (!r->have_advice) {
+		put_prose(out, 2, 4, "nothing: no whole repeat was measured");
+		return;
+	}
+	fprintf(out, "  commit_delay = %ld, commit_siblings = %u\n",
+	    r->advice.commit_delay_usecs, r->advice.commit_siblings);
+	snprintf(line, sizeof line, "why: %s", r->advice.delay_reason);
+	put_prose(out, 4, 6, line);
+	snprintf(line, sizeof line, "siblings: %s", r->advice.siblings_reason);
+	put_prose(out, 4, 6, line);
+	report_counts_text(out, &r->advice, 2);
+	text_beside(out, r, "the half rule", advice_commit_delay(r->d_usecs),
+	    DEFAULT_COMMIT_SIBLINGS);
+	if (r->group_ran)
+		text_beside(out, r, "-t group's advice", r->group_delay_usecs, r->group_siblings);
 }
 
 void
 report_pgbench_text(FILE *out, const struct pgb_result *r)
 {
-	char dir[ESCAPE_LEN(4096)], bin[ESCAPE_LEN(4096)];
 	size_t ci, si;
 
-	escape_for_terminal(r->dir, dir, sizeof dir);
-	escape_for_terminal(r->bin_dir, bin, sizeof bin);
-	fprintf(out, "syncprobe pgbench: %s\n", dir);
-	fprintf(out, "server: PostgreSQL %s (%s, found by %s), run as %s\n",
-	    r->server_version, bin, r->bin_found_by, r->user);
-	fprintf(out, "wal_sync_method = %s (%s); flush d = %.3f us (one 8kB write and its "
-	    "sync, the probe's one-write row)\n", r->wal_sync_method,
-	    r->method_given ? "--wal-sync-method" : "the probe's advice", r->d_usecs);
-	if (r->group_ran)
-		fprintf(out, "-t group advised commit_delay = %ld, commit_siblings = %u\n",
-		    r->group_delay_usecs, r->group_siblings);
-	fprintf(out, "workload: %s; %u repeats of %u s per setting, shuffled within each "
-	    "repeat, a CHECKPOINT before each run\n", workload_names[r->workload],
-	    r->repeats, r->secs);
-	if (r->decide > 0 && decided_any(r))
-		fprintf(out, "then, where a delay led 0 within the repeats' noise, %u more "
-		    "run%s of it and of 0, side by side\n", r->decide, r->decide == 1 ? "" : "s");
-	else if (r->decide > 0 && r->repeats_done == r->repeats && !r->cut_short)
-		fprintf(out, "no deciding runs: at no client count did a delay lead 0 within "
-		    "the repeats' noise\n");
-	if (r->cut_short)
-		fprintf(out, "stopped by a signal after %u whole repeat%s%s: the figures are "
-		    "what was measured\n", r->repeats_done, r->repeats_done == 1 ? "" : "s",
-		    r->decide > 0 && r->repeats_done == r->repeats ? " (while deciding)" : "");
+	text_header(out, r);
 	for (ci = 0; ci < r->nclients; ci++) {
 		fprintf(out, "\n%u client%s\n", r->clients[ci], r->clients[ci] == 1 ? "" : "s");
-		fprintf(out, "  %7s %8s  %-22s %7s %7s %-6s %8s\n", "delay", "siblings",
-		    "tps median (min-max)", "vs 0", "", "", "commits");
-		fprintf(out, "  %7s %8s  %-22s %7s %7s %-6s %8s\n", "us", "", "", "", "",
-		    "", "/flush");
+		fprintf(out, "  %6s %8s  %-22s %7s  %-7s %8s  %s\n", "delay", "siblings",
+		    "tps median (min-max)", "vs 0", "verdict", "commits", "role");
+		fprintf(out, "  %6s %8s  %-22s %7s  %-7s %8s\n", "us", "", "", "", "", "/flush");
 		for (si = 0; si < r->nsettings; si++)
 			text_cell(out, r, ci, si);
 		text_decided(out, r, ci);
@@ -246,19 +341,10 @@ report_pgbench_text(FILE *out, const struct pgb_result *r)
 	if (r->version_num > 0 && r->version_num < 140000)
 		fprintf(out, "\ncommits per flush: not available before PostgreSQL 14 "
 		    "(pg_stat_wal)\n");
-	fprintf(out, "\nWhat the sweep advises\n");
-	if (!r->have_advice) {
-		fprintf(out, "  nothing: no whole repeat was measured\n");
-		return;
-	}
-	fprintf(out, "  commit_delay = %ld, commit_siblings = %u\n",
-	    r->advice.commit_delay_usecs, r->advice.commit_siblings);
-	fprintf(out, "  why: %s\n", r->advice.delay_reason);
-	fprintf(out, "  siblings: %s\n", r->advice.siblings_reason);
-	text_beside(out, r, "the half rule", advice_commit_delay(r->d_usecs),
-	    DEFAULT_COMMIT_SIBLINGS);
-	if (r->group_ran)
-		text_beside(out, r, "-t group's advice", r->group_delay_usecs, r->group_siblings);
+	text_legend(out, r);
+	text_advice(out, r);
+	fprintf(out, "\nWhat to set\n");
+	report_print_settings(out, &r->to_set);
 }
 
 static void
@@ -379,9 +465,11 @@ report_pgbench_json(FILE *out, const struct pgb_result *r)
 		json_uint(&j, "commit_siblings", r->advice.commit_siblings);
 		json_string(&j, "reason", r->advice.delay_reason);
 		json_string(&j, "siblings_reason", r->advice.siblings_reason);
+		report_counts_json(&j, &r->advice);
 		json_end_object(&j);
 	} else
 		json_null(&j, "advice");
+	report_settings_json(&j, &r->to_set);
 	json_end_object(&j);
 	fputc('\n', out);
 }
@@ -389,19 +477,19 @@ report_pgbench_json(FILE *out, const struct pgb_result *r)
 void
 report_pgbench_conf(FILE *out, const struct pgb_result *r)
 {
-	char dir[ESCAPE_LEN(4096)];
+	const struct settings *set = &r->to_set;
+	char dir[ESCAPE_LEN(4096)], version[ESCAPE_LEN(64)], why[ESCAPE_LEN(SETTING_TEXT_LEN)];
+	size_t i;
 
 	escape_for_terminal(r->dir, dir, sizeof dir);
+	escape_for_terminal(r->server_version, version, sizeof version);
 	fprintf(out, "# syncprobe pgbench: %s, PostgreSQL %s, %s, %u x %u s per setting\n",
-	    dir, r->server_version, workload_names[r->workload], r->repeats, r->secs);
-	fprintf(out, "wal_sync_method = '%s'\t# %s\n", r->wal_sync_method,
-	    r->method_given ? "as given" : "the probe's advice; the sweep ran with it");
-	if (!r->have_advice) {
-		fprintf(out, "# commit_delay: no whole repeat was measured\n");
-		return;
-	}
-	fprintf(out, "commit_delay = %ld\t\t# us: measured best of the sweep\n",
-	    r->advice.commit_delay_usecs);
-	fprintf(out, "commit_siblings = %u\t# the delay applies from %u clients on\n",
-	    r->advice.commit_siblings, r->advice.commit_siblings + 1);
+	    dir, version, workload_names[r->workload], r->repeats, r->secs);
+	escape_for_terminal(set->why, why, sizeof why);
+	if (set->nothing != NOTHING_NONE)
+		fprintf(out, "# %s: every setting below is commented out\n", why);
+	for (i = 0; i < set->n; i++)
+		report_conf_setting(out, settings_active(set, i), &set->list[i]);
+	if (set->n == 0)
+		fprintf(out, "# no advice: %s\n", why);
 }

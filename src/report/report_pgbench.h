@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "advice/advice.h"
+#include "advice/settings.h"
 #include "group/group_result.h"
 #include "probe/options.h"
 
@@ -79,6 +80,11 @@ struct pgb_result {
 	 * advised siblings). */
 	bool have_advice;
 	struct advice advice;
+	/* The probe's advice on DIR (the method and its warnings; basis
+	 * NULL, its row being gone), which the sweep's starts from. */
+	struct advice probe_advice;
+	/* What to set: the settings the sweep measured (advice/settings.h). */
+	struct settings to_set;
 	double duration_secs;
 };
 
