@@ -63,28 +63,23 @@ result_of(const char *code)
 static void
 test_judge(void)
 {
-	ok(verdict_judge(9999.999, 10000, 100, 100, NULL) == VERDICT_PASS, "just under 10 ms: pass");
-	ok(verdict_judge(10000.0, 10000, 100, 100, NULL) == VERDICT_FAIL,
+	ok(verdict_judge(9999.999, 10000, 100, 100) == VERDICT_PASS, "just under 10 ms: pass");
+	ok(verdict_judge(10000.0, 10000, 100, 100) == VERDICT_FAIL,
 	    "10 ms exactly is not under 10 ms: fail");
-	ok(verdict_judge(10000.001, 10000, 100, 100, NULL) == VERDICT_FAIL, "over 10 ms: fail");
-	ok(verdict_judge(1999.999, 2000, 100, 100, NULL) == VERDICT_PASS, "just under 2 ms: pass");
-	ok(verdict_judge(2000.0, 2000, 100, 100, NULL) == VERDICT_FAIL, "2 ms exactly: fail");
-	ok(verdict_judge(50, 10000, 99, 100, NULL) == VERDICT_TOO_FEW,
+	ok(verdict_judge(10000.001, 10000, 100, 100) == VERDICT_FAIL, "over 10 ms: fail");
+	ok(verdict_judge(1999.999, 2000, 100, 100) == VERDICT_PASS, "just under 2 ms: pass");
+	ok(verdict_judge(2000.0, 2000, 100, 100) == VERDICT_FAIL, "2 ms exactly: fail");
+	ok(verdict_judge(50, 10000, 99, 100) == VERDICT_TOO_FEW,
 	    "99 operations for a p99: too few, not a pass");
-	ok(verdict_judge(50000, 10000, 99, 100, NULL) == VERDICT_TOO_FEW,
+	ok(verdict_judge(50000, 10000, 99, 100) == VERDICT_TOO_FEW,
 	    "99 operations: too few, not a fail either");
-	ok(verdict_judge(50, 10000, 100, 100, NULL) == VERDICT_PASS, "100 operations: judged");
-	ok(verdict_judge(50, 10000, 0, 100, NULL) == VERDICT_NOT_RUN, "no operations: not run");
-	ok(verdict_judge(-1, 10000, 100, 100, NULL) == VERDICT_NOT_RUN, "no figure: not run");
-	ok(verdict_judge(50, 0, 1000, 1000, NULL) == VERDICT_MEASURED, "no limit: measured");
-	ok(verdict_judge(50, 10000, 100, 100, "rotational_too_fast") == VERDICT_UNPROVEN,
-	    "fast but cautioned: not proven durable, no pass");
-	ok(verdict_judge(20000, 10000, 100, 100, "rotational_too_fast") == VERDICT_FAIL,
-	    "slow and cautioned: still a fail");
-	ok(verdict_judge(50, 10000, 20, 100, "implausible_flush") == VERDICT_TOO_FEW,
-	    "too few and cautioned: too few");
+	ok(verdict_judge(50, 10000, 100, 100) == VERDICT_PASS, "100 operations: judged");
+	ok(verdict_judge(50, 10000, 0, 100) == VERDICT_NOT_RUN, "no operations: not run");
+	ok(verdict_judge(-1, 10000, 100, 100) == VERDICT_NOT_RUN, "no figure: not run");
+	ok(verdict_judge(50, 0, 1000, 1000) == VERDICT_MEASURED, "no limit: measured");
 	ok(strcmp(verdict_result_name(VERDICT_UNPROVEN), "not_proven_durable") == 0 &&
-	    strcmp(verdict_result_name(VERDICT_TOO_FEW), "too_few_ops") == 0,
+	    strcmp(verdict_result_name(VERDICT_TOO_FEW), "too_few_ops") == 0 &&
+	    strcmp(verdict_result_name(VERDICT_NO_DOUBT), "no_doubt_found") == 0,
 	    "result names as the JSON prints them");
 }
 
@@ -96,7 +91,7 @@ test_rows(void)
 	/* Every sync 10 ms exactly: the p99 is 10 ms, not under it. */
 	make_rows(100, 10000000, 0);
 	verdict_etcd(rows, 2, &adv);
-	ok(adv.nverdicts == 6, "six verdicts");
+	ok(adv.nverdicts == 7, "seven verdicts");
 	v = verdict_find(&adv, "etcd_sync_p99");
 	ok(v != NULL && v->value_usecs == 10000.0 && v->result == VERDICT_FAIL,
 	    "syncs of exactly 10 ms: etcd_sync_p99 fails");
@@ -140,27 +135,34 @@ test_rows(void)
 	ok(result_of("etcd_sync_p99") == VERDICT_PASS, "one stall in 1000: the p99 still passes");
 }
 
+/* The durability doubt is its own code: a warning never turns a latency
+ * verdict into anything but its figure's. */
 static void
 test_caution(void)
 {
 	make_rows(100, 100000, 0);
 	advice_warn(&adv, "writeback_cache", "a volatile cache");
 	verdict_etcd(rows, 2, &adv);
-	ok(result_of("etcd_sync_p99") == VERDICT_PASS,
-	    "a volatile write cache alone (a flush that costs): the pass stands");
+	ok(result_of("etcd_sync_p99") == VERDICT_PASS && result_of("etcd_durability") ==
+	    VERDICT_NO_DOUBT, "a volatile write cache alone (a flush that costs): pass, "
+	    "and no doubt found");
 
 	make_rows(100, 100000, 0);
 	advice_warn(&adv, "rotational_too_fast", "faster than it turns");
 	verdict_etcd(rows, 2, &adv);
-	ok(result_of("etcd_sync_p99") == VERDICT_UNPROVEN &&
-	    strcmp(verdict_find(&adv, "etcd_sync_p99")->caution, "rotational_too_fast") == 0,
-	    "flushes faster than the disk turns: no pass, and why");
+	ok(result_of("etcd_sync_p99") == VERDICT_PASS && result_of("etcd_sync_p99_heavy") ==
+	    VERDICT_PASS, "flushes faster than the disk turns: the latency passes on its own");
+	ok(result_of("etcd_durability") == VERDICT_UNPROVEN &&
+	    strcmp(verdict_find(&adv, "etcd_durability")->caution, "rotational_too_fast") == 0 &&
+	    verdict_find(&adv, "etcd_sync_p99")->caution == NULL,
+	    "the doubt is its own code, naming the warning; the latency has no caution");
 	ok(result_of("etcd_sync_p999") == VERDICT_TOO_FEW, "the p99.9 has no limit to pass");
 
-	make_rows(100, 100000, 0);
+	make_rows(100, 20000000, 0);
 	advice_warn(&adv, "implausible_flush", "nothing durable is that fast");
 	verdict_etcd(rows, 2, &adv);
-	ok(result_of("etcd_sync_p99_heavy") == VERDICT_UNPROVEN, "an implausible flush: no pass");
+	ok(result_of("etcd_sync_p99") == VERDICT_FAIL && result_of("etcd_durability") ==
+	    VERDICT_UNPROVEN, "slow and doubted: a fail, and the doubt beside it");
 	ok(verdict_caution(&adv) != NULL && strcmp(verdict_caution(&adv), "implausible_flush") == 0,
 	    "the caution names the warning");
 }
@@ -177,7 +179,8 @@ test_absent(void)
 	make_rows(0, 100000, 0);
 	rows[1].status = ROW_ERROR;
 	verdict_etcd(rows, 2, &adv);
-	ok(result_of("etcd_sync_p99") == VERDICT_NOT_RUN, "the paced row failed: not run");
+	ok(result_of("etcd_sync_p99") == VERDICT_NOT_RUN &&
+	    result_of("etcd_durability") == VERDICT_NOT_RUN, "the paced row failed: not run");
 }
 
 int

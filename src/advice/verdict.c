@@ -23,8 +23,7 @@ static const enum warning_code caution_codes[] = {
 };
 
 enum verdict_result
-verdict_judge(double value_usecs, double limit_usecs, uint64_t ops, uint64_t min_ops,
-    const char *caution)
+verdict_judge(double value_usecs, double limit_usecs, uint64_t ops, uint64_t min_ops)
 {
 	if (ops == 0 || value_usecs < 0)
 		return VERDICT_NOT_RUN;
@@ -34,7 +33,7 @@ verdict_judge(double value_usecs, double limit_usecs, uint64_t ops, uint64_t min
 		return VERDICT_MEASURED;
 	if (!(value_usecs < limit_usecs))
 		return VERDICT_FAIL;
-	return caution != NULL ? VERDICT_UNPROVEN : VERDICT_PASS;
+	return VERDICT_PASS;
 }
 
 const char *
@@ -53,6 +52,8 @@ verdict_result_name(enum verdict_result r)
 		return "measured";
 	case VERDICT_NOT_RUN:
 		return "not_run";
+	case VERDICT_NO_DOUBT:
+		return "no_doubt_found";
 	}
 	return "?";
 }
@@ -78,28 +79,56 @@ paced_row(const struct row_result *rows, size_t n)
 	return NULL;
 }
 
-static void
-add(struct advice *a, const char *code, const struct row_result *row, const struct stats *s,
-    double pct, double limit, uint64_t min_ops, const char *caution)
+static struct verdict *
+add_row(struct advice *a, const char *code, const struct row_result *row)
 {
 	struct verdict *v;
-	bool ran = row->status == ROW_OK && s->count > 0;
 
 	if (a->nverdicts >= VERDICT_MAX)
-		return;
+		return NULL;
 	v = &a->verdicts[a->nverdicts++];
+	memset(v, 0, sizeof *v);
 	v->code = code;
 	v->row = row->spec.name;
 	v->sync_call = row->spec.io != NULL ? row->spec.io->name : "sync";
 	v->pace_per_sec = row->spec.pace_per_sec;
 	v->missed_starts = row->missed_starts;
+	v->value_usecs = -1.0;
+	return v;
+}
+
+static void
+add(struct advice *a, const char *code, const struct row_result *row, const struct stats *s,
+    double pct, double limit, uint64_t min_ops)
+{
+	struct verdict *v;
+	bool ran = row->status == ROW_OK && s->count > 0;
+
+	if ((v = add_row(a, code, row)) == NULL)
+		return;
 	v->ops = ran ? s->count : 0;
 	v->min_ops = min_ops;
 	v->limit_usecs = limit;
 	/* pct 100: the maximum, exactly. */
 	v->value_usecs = !ran ? -1.0 : pct >= 100.0 ? row_usecs((double)s->max_ns) :
 	    row_usecs(stats_percentile_ns(s, pct));
-	v->result = verdict_judge(v->value_usecs, limit, v->ops, min_ops, caution);
+	v->result = verdict_judge(v->value_usecs, limit, v->ops, min_ops);
+}
+
+/* The doubt beside the latency: a warning that the flushes may not be
+ * durable, whatever their speed, or none. */
+static void
+add_durability(struct advice *a, const struct row_result *row, const char *caution)
+{
+	struct verdict *v = add_row(a, "etcd_durability", row);
+
+	if (v == NULL)
+		return;
+	v->ops = row->status == ROW_OK ? row->ops : 0;
+	if (v->ops == 0)
+		v->result = VERDICT_NOT_RUN;
+	else
+		v->result = caution != NULL ? VERDICT_UNPROVEN : VERDICT_NO_DOUBT;
 	v->caution = v->result == VERDICT_UNPROVEN ? caution : NULL;
 }
 
@@ -114,17 +143,16 @@ verdict_etcd(const struct row_result *rows, size_t n, struct advice *a)
 	if (row == NULL)
 		return;
 	sync = row->splits ? &row->sync : &row->total;
-	add(a, "etcd_sync_p99", row, sync, 99.0, VERDICT_ETCD_USECS, VERDICT_MIN_OPS_P99,
-	    caution);
+	add(a, "etcd_sync_p99", row, sync, 99.0, VERDICT_ETCD_USECS, VERDICT_MIN_OPS_P99);
 	add(a, "etcd_sync_p99_heavy", row, sync, 99.0, VERDICT_ETCD_HEAVY_USECS,
-	    VERDICT_MIN_OPS_P99, caution);
+	    VERDICT_MIN_OPS_P99);
 	add(a, "etcd_write_sync_p99", row, &row->total, 99.0, VERDICT_ETCD_USECS,
-	    VERDICT_MIN_OPS_P99, caution);
+	    VERDICT_MIN_OPS_P99);
 	add(a, "etcd_write_sync_p99_heavy", row, &row->total, 99.0, VERDICT_ETCD_HEAVY_USECS,
-	    VERDICT_MIN_OPS_P99, caution);
-	add(a, "etcd_sync_p999", row, sync, 99.9, 0, VERDICT_MIN_OPS_P999, NULL);
-	add(a, "etcd_worst_stall", row, &row->total, 100.0, VERDICT_ETCD_STALL_USECS, 1,
-	    caution);
+	    VERDICT_MIN_OPS_P99);
+	add(a, "etcd_sync_p999", row, sync, 99.9, 0, VERDICT_MIN_OPS_P999);
+	add(a, "etcd_worst_stall", row, &row->total, 100.0, VERDICT_ETCD_STALL_USECS, 1);
+	add_durability(a, row, caution);
 }
 
 const struct verdict *

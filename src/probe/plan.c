@@ -272,6 +272,12 @@ plan_added_groups(const struct options *o)
 	return rows_for_advice & ~o->groups;
 }
 
+bool
+plan_has_postgres_groups(unsigned groups)
+{
+	return (groups & ~PLAN_BIT(GROUP_ETCD)) != 0;
+}
+
 /* etcd's WAL sync: fdatasync on Linux, F_FULLFSYNC on macOS (its
  * fileutil.Fdatasync); where F_FULLFSYNC exists, that one. */
 static const struct method *

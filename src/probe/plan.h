@@ -76,6 +76,11 @@ unsigned plan_default_groups(void);
  * the experiment's delays rest on them; they take a few seconds. */
 unsigned plan_added_groups(const struct options *o);
 
+/* Whether the groups chosen (options.groups bits) hold any of PostgreSQL's:
+ * every group but etcd's. A run of -t etcd alone says nothing of
+ * PostgreSQL's settings. */
+bool plan_has_postgres_groups(unsigned groups);
+
 /* Fill specs (at most max) with the rows the options ask for, and the
  * added groups' rows; the count. */
 size_t plan_build(const struct options *o, struct row_spec *specs, size_t max);

@@ -32,11 +32,14 @@ enum verdict_result {
 	VERDICT_PASS,		/* under the limit */
 	VERDICT_FAIL,		/* at or over it */
 	VERDICT_TOO_FEW,	/* too few operations for the percentile */
-	/* under the limit, but a warning says the flushes may not be
-	 * durable: a fast figure that is not durable is no pass */
+	/* the durability doubt: a warning says the flushes may not be
+	 * durable, whatever their speed (caution names it) */
 	VERDICT_UNPROVEN,
 	VERDICT_MEASURED,	/* a figure with no limit (p99.9) */
-	VERDICT_NOT_RUN		/* the row it reads did not run */
+	VERDICT_NOT_RUN,	/* the row it reads did not run */
+	/* the durability doubt: no warning casts one (a timing cannot
+	 * prove a flush durable: syncprobe durability can) */
+	VERDICT_NO_DOUBT
 };
 
 struct verdict {

@@ -131,10 +131,12 @@ void report_usecs_text(double us, char *buf, size_t len);
 void report_put_usecs(FILE *out, int width, double us);
 void report_put_rate(FILE *out, int width, double ops);
 
-/* etcd's verdict (advice/verdict.h) in two sentences, the answer and the
- * figures behind it (figures may be ""); 0 when the run has none. */
+/* etcd's verdict (advice/verdict.h) in three sentences, each len bytes:
+ * the answer on latency, the figures behind it, and the durability doubt
+ * (either of the last two may be ""); 0 when the run has none. */
 struct advice;
-int report_etcd_verdict(const struct advice *a, char *answer, char *figures, size_t len);
+int report_etcd_verdict(const struct advice *a, char *answer, char *figures, char *doubt,
+    size_t len);
 
 /* "yes", "no" or "unknown" for a 1 / 0 / -1 fact. */
 const char *report_tristate(int v);

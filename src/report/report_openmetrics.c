@@ -292,9 +292,10 @@ put_warnings(FILE *out, const struct report *r)
 	}
 }
 
-/* Other systems' verdicts (advice/verdict.h): 1 for a pass, 0 for
- * anything else, with the result's name as a label; and the figure each
- * judged, where there is one. */
+/* Other systems' verdicts (advice/verdict.h): 1 for a pass (for the
+ * durability doubt, no doubt found), 0 for anything else, with the
+ * result's name as a label; and the figure each judged, where there is
+ * one. */
 static void
 put_verdicts(FILE *out, const struct report *r)
 {
@@ -313,7 +314,8 @@ put_verdicts(FILE *out, const struct report *r)
 			put_target(out, r, t);
 			put_label(out, false, "code", a->verdicts[i].code);
 			put_label(out, false, "result", verdict_result_name(a->verdicts[i].result));
-			end_sample(out, true, a->verdicts[i].result == VERDICT_PASS ? 1.0 : 0.0);
+			end_sample(out, true, a->verdicts[i].result == VERDICT_PASS ||
+			    a->verdicts[i].result == VERDICT_NO_DOUBT ? 1.0 : 0.0);
 		}
 	}
 	for (t = 0; t < r->ntargets; t++) {

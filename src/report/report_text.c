@@ -163,7 +163,15 @@ describe_test_length(const struct report *r, char *buf, size_t len)
 	const struct options *o = r->options;
 	char dur[32], one[16], two[16], other[16], most[16], most_other[16];
 
-	if (o->adaptive) {
+	if (o->adaptive && !plan_has_postgres_groups(o->groups)) {
+		/* -t etcd alone: no row the advice reads, all alike. */
+		units_format_duration(ADAPTIVE_OTHER_CEILING_NS, other, sizeof other);
+		units_format_duration(ADAPTIVE_OTHER_CAP_NS, most_other, sizeof most_other);
+		snprintf(buf, len, "until each mean is known to %.0f%%, or its time is up%s: "
+		    "%s for each row (on a slow disk up to %s, to reach %u operations); at "
+		    "least", PRECISION_TARGET * 100.0, report_several(r) ? "" :
+		    " (then its +-% is marked *)", other, most_other, ADAPTIVE_MIN_OPS);
+	} else if (o->adaptive) {
 		units_format_duration(ADAPTIVE_BASIS_CEILING_NS, one, sizeof one);
 		units_format_duration(ADAPTIVE_ADVICE_CEILING_NS, two, sizeof two);
 		units_format_duration(ADAPTIVE_OTHER_CEILING_NS, other, sizeof other);
@@ -457,22 +465,13 @@ print_tables(FILE *out, const struct report *r)
 	}
 }
 
+/* PostgreSQL's settings in the advice: the method, commit_delay (and the
+ * sleep it would really get), commit_siblings. */
 static void
-print_advice(FILE *out, const struct report *r, const struct target_result *tr)
+print_postgres_advice(FILE *out, const struct target_result *tr)
 {
 	const struct advice *a = &tr->advice;
-	char answer[ADVICE_TEXT_LEN], figures[ADVICE_TEXT_LEN];
-	size_t i;
 
-	if (!report_several(r)) {
-		fprintf(out, "\nAdvice\n");
-	} else {
-		char prefix[48];
-
-		snprintf(prefix, sizeof prefix, "\nAdvice for target %zu: ",
-		    (size_t)(tr - r->targets) + 1);
-		put_path_line(out, prefix, tr->path);
-	}
 	if (a->wal_sync_method != NULL)
 		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method->name);
 	else
@@ -509,11 +508,43 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		    "measures what a delay does here)", plan_group_name(GROUP_GROUP));
 		put_wrapped(out, 4, line);
 	}
-	if (report_etcd_verdict(a, answer, figures, sizeof answer)) {
-		put_hanging(out, 2, 4, answer);
-		if (figures[0] != '\0')
-			put_wrapped(out, 4, figures);
+}
+
+/* etcd's verdict: latency, the figures behind it, the durability doubt. */
+static void
+print_etcd_advice(FILE *out, const struct advice *a)
+{
+	char answer[ADVICE_TEXT_LEN], figures[ADVICE_TEXT_LEN], doubt[ADVICE_TEXT_LEN];
+
+	if (!report_etcd_verdict(a, answer, figures, doubt, sizeof answer))
+		return;
+	put_hanging(out, 2, 4, answer);
+	if (figures[0] != '\0')
+		put_wrapped(out, 4, figures);
+	if (doubt[0] != '\0')
+		put_hanging(out, 2, 4, doubt);
+}
+
+/* The advice: PostgreSQL's settings (unless only -t etcd ran, which says
+ * nothing of them), etcd's verdict, the warnings. */
+static void
+print_advice(FILE *out, const struct report *r, const struct target_result *tr)
+{
+	const struct advice *a = &tr->advice;
+	size_t i;
+
+	if (!report_several(r)) {
+		fprintf(out, "\nAdvice\n");
+	} else {
+		char prefix[48];
+
+		snprintf(prefix, sizeof prefix, "\nAdvice for target %zu: ",
+		    (size_t)(tr - r->targets) + 1);
+		put_path_line(out, prefix, tr->path);
 	}
+	if (plan_has_postgres_groups(r->options->groups))
+		print_postgres_advice(out, tr);
+	print_etcd_advice(out, a);
 	for (i = 0; i < a->nwarnings; i++) {
 		char line[ADVICE_TEXT_LEN + 64];
 
@@ -547,7 +578,8 @@ text_end(FILE *out, const struct report *r)
 	for (t = 0; t < r->ntargets; t++)
 		if (r->targets[t].measured)
 			print_advice(out, r, &r->targets[t]);
-	report_what_to_set(out, r);
+	if (plan_has_postgres_groups(r->options->groups))
+		report_what_to_set(out, r);
 }
 
 void

@@ -1,6 +1,7 @@
 /* report_verdict.c: etcd's verdict in words, for the text report's advice:
  * the answer first (fast enough or not, for a normal and for a heavily
- * loaded cluster), then the figures behind it. */
+ * loaded cluster), then the figures behind it, then the durability doubt,
+ * a line of its own. */
 #include "config.h"
 
 #include "report/report.h"
@@ -20,14 +21,7 @@ ms_text(double usecs, char *buf, size_t len)
 static const char *
 heavy_answer(const struct verdict *heavy)
 {
-	switch (heavy->result) {
-	case VERDICT_PASS:
-		return "yes";
-	case VERDICT_UNPROVEN:
-		return "yes, if durable";
-	default:
-		return "no";
-	}
+	return heavy->result == VERDICT_PASS ? "yes" : "no";
 }
 
 static void
@@ -46,12 +40,6 @@ answer_line(const struct verdict *v, const struct verdict *heavy, char *buf, siz
 		snprintf(buf, len, "etcd: p99 %s %s: too slow (etcd needs it under %g ms; "
 		    "under %g ms for heavy load: no)", v->sync_call, ms,
 		    VERDICT_ETCD_USECS / 1000.0, VERDICT_ETCD_HEAVY_USECS / 1000.0);
-		return;
-	case VERDICT_UNPROVEN:
-		snprintf(buf, len, "etcd: p99 %s %s: no pass: fast, but warning [%s] says "
-		    "these flushes may not be durable (under %g ms; under %g ms for heavy "
-		    "load: %s)", v->sync_call, ms, v->caution, VERDICT_ETCD_USECS / 1000.0,
-		    VERDICT_ETCD_HEAVY_USECS / 1000.0, heavy_answer(heavy));
 		return;
 	case VERDICT_TOO_FEW:
 		snprintf(buf, len, "etcd: no verdict: the paced row ran %llu operations, "
@@ -91,18 +79,37 @@ figures_line(const struct verdict *ws, const struct verdict *p999,
 	    p999ms, stallms, over, missed);
 }
 
-int
-report_etcd_verdict(const struct advice *a, char *answer, char *figures, size_t len)
+/* The doubt, apart from the latency: what a warning says of durability. */
+static void
+doubt_line(const struct verdict *d, char *buf, size_t len)
 {
+	if (d->result == VERDICT_UNPROVEN)
+		snprintf(buf, len, "etcd durability: not proven: warning [%s] says these "
+		    "flushes may not reach durable storage, however fast (a power cut "
+		    "would tell: syncprobe durability)", d->caution);
+	else if (d->result == VERDICT_NO_DOUBT)
+		snprintf(buf, len, "etcd durability: no warning casts doubt on these "
+		    "flushes (a timing cannot prove them durable: syncprobe durability can)");
+	else
+		buf[0] = '\0';
+}
+
+int
+report_etcd_verdict(const struct advice *a, char *answer, char *figures, char *doubt,
+    size_t len)
+{
+	const struct verdict *d = verdict_find(a, "etcd_durability");
 	const struct verdict *v = verdict_find(a, "etcd_sync_p99");
 	const struct verdict *heavy = verdict_find(a, "etcd_sync_p99_heavy");
 	const struct verdict *ws = verdict_find(a, "etcd_write_sync_p99");
 	const struct verdict *p999 = verdict_find(a, "etcd_sync_p999");
 	const struct verdict *stall = verdict_find(a, "etcd_worst_stall");
 
-	if (v == NULL || heavy == NULL || ws == NULL || p999 == NULL || stall == NULL)
+	if (v == NULL || heavy == NULL || ws == NULL || p999 == NULL || stall == NULL ||
+	    d == NULL)
 		return 0;
 	answer_line(v, heavy, answer, len);
+	doubt_line(d, doubt, len);
 	figures[0] = '\0';
 	if (v->result != VERDICT_NOT_RUN && ws->ops > 0)
 		figures_line(ws, p999, stall, figures, len);
