@@ -29,8 +29,12 @@ run in a fresh subdirectory of DIR) and prints the two side by side.
 Knobs (environment):
   CASES="plain slow"  plain: the disk as it is; slow: every fdatasync made
                SLOW_US longer by tests/faultshim.so, in the server and in
-               syncprobe alike
+               syncprobe alike; capN (cap1000, cap500...): a disk capped at N
+               I/O operations a second, the team's capdisk (a FUSE
+               passthrough, run by CAPDISK's run.sh as root) mounted over a
+               fresh directory of DIR's filesystem for the case
   SLOW_US=2000 microseconds added to each flush in the slow case
+  CAPDISK=../shared/capdisk/run.sh   the capped disk's runner
   CLIENTS=1,8,32
   REPEATS=6    pgbench repeats of every (clients, delay) cell, at least 3
   SECS=8       seconds per pgbench run
@@ -89,6 +93,7 @@ PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 SYNCPROBE=${SYNCPROBE:-$here/../src/syncprobe}
 SHIM=${SHIM:-$here/../tests/faultshim.so}
 JQ=${JQ:-jq}
+CAPDISK=${CAPDISK:-$here/../../shared/capdisk/run.sh}
 
 for knob in REPEATS SECS SP_ROUNDS SLOW_US; do
 	eval "v=\$$knob"
@@ -121,6 +126,19 @@ command -v "$JQ" >/dev/null 2>&1 || die "jq not found (set JQ=)"
 case " $CASES " in
 *" slow "*) [ -r "$SHIM" ] || die "$SHIM: not built (make tests/faultshim.so, or set SHIM=)" ;;
 esac
+for c in $CASES; do
+	case $c in
+	plain | slow) ;;
+	cap*)
+		n=${c#cap}
+		case $n in
+		'' | *[!0-9]*) die "CASES: '$c': cap and a number of I/O a second, such as cap1000" ;;
+		esac
+		[ -r "$CAPDISK" ] || die "$CAPDISK: the capped disk's run.sh is not there (set CAPDISK=)"
+		;;
+	*) die "CASES: '$c' is not plain, slow or capN" ;;
+	esac
+done
 
 # The server refuses to run as root: run it as postgres (or nobody).
 as_pg() { "$@"; }
@@ -137,7 +155,9 @@ WORK=$(mktemp -d "$DIR/pgbench-delay.XXXXXX") || die "$DIR: cannot make a direct
 chmod 755 "$WORK"
 [ "$(id -u)" -ne 0 ] || chown "$pguser" "$WORK"
 DATA=$WORK/data
-RES=$WORK/results
+# A capped case runs this script again, on the capped disk, for that one
+# case: its figures go to the first run's results.
+RES=${PGBENCH_DELAY_RES:-$WORK/results}
 
 stop_server() {
 	as_pg "$PG_BIN/pg_ctl" -D "$DATA" -m fast -w stop >/dev/null 2>&1 || :
@@ -158,6 +178,7 @@ env_for() {
 	if [ "$1" = slow ]; then
 		printf 'LD_PRELOAD=%s SYNCPROBE_FAULT_SYNC_DELAY_US=%s\n' "$SHIM" "$SLOW_US"
 	fi
+	:
 }
 
 # sql QUERY: one value from the server.
@@ -355,7 +376,8 @@ report() {
 		for (ci = 1; ci <= ncases; ci++) {
 			c = cases[ci]
 			printf "\n== %s: %s\n", c, c == "slow" ? \
-			    "every fdatasync " slow " us longer (tests/faultshim.so)" : "the disk as it is"
+			    "every fdatasync " slow " us longer (tests/faultshim.so)" : c ~ /^cap/ ? \
+			    "capped at " substr(c, 4) " I/O a second (capdisk)" : "the disk as it is"
 			split(substr(nlist[c], 2), ns, " ")
 			split(substr(dlist[c], 2), ds, " ")
 			for (ni = 1; ni in ns; ni++) {
@@ -493,18 +515,44 @@ report_where() {
 	}' "$RES.spcpu" "$RES.waits" "$RES.runs"
 }
 
-make_cluster
+# The inner run of a capped case: that case only, on the capped disk.
+if [ -n "${PGBENCH_DELAY_RES:-}" ]; then
+	make_cluster
+	experiment "$CASES"
+	pgbench_runs "$CASES"
+	exit 0
+fi
+
+# capped CASE: run this script again under the capped disk's run.sh, which
+# mounts it over a fresh directory of DIR's filesystem, for that case.
+capped() {
+	mnt=$WORK/mnt-$1
+	say "$(date +%T) $1: the capped disk at ${1#cap} I/O a second on $mnt"
+	# shellcheck disable=SC2086
+	env CASES="$1" PGBENCH_DELAY_RES="$RES" CLIENTS="$CLIENTS" REPEATS="$REPEATS" \
+	    SECS="$SECS" JOBS="$JOBS" SP_SECS="$SP_SECS" SP_ROUNDS="$SP_ROUNDS" \
+	    SETTINGS="$SETTINGS" WHERE="$WHERE" PG_START="$PG_START" TIME="$TIME" \
+	    PG_BIN="$PG_BIN" SYNCPROBE="$SYNCPROBE" SHIM="$SHIM" JQ="$JQ" \
+	    bash "$CAPDISK" -i "${1#cap}" "$mnt" sh "$here/pgbench_delay.sh" "$mnt" ||
+	    die "$1: the run on the capped disk failed"
+}
+
 : >"$RES.cells"
 : >"$RES.spcpu"
 : >"$RES.waits"
 : >"$RES.settings"
 : >"$RES.times"
 : >"$RES.runs"
+made=no
 for c in $CASES; do
 	case $c in
-	plain | slow) ;;
-	*) die "CASES: '$c' is not plain or slow" ;;
+	cap*)
+		capped "$c"
+		continue
+		;;
 	esac
+	[ $made = yes ] || make_cluster
+	made=yes
 	experiment "$c"
 	pgbench_runs "$c"
 done

@@ -45,8 +45,13 @@ struct group_cell {
 	uint64_t flush_ns;	/* those flushes' writes and syncs, summed */
 	uint64_t elapsed_ns;	/* the windows, summed */
 	struct stats latency;	/* a commit: request taken to record durable */
-	struct group_slice *slices;	/* one per round */
+	/* One per round, then the deciding rounds: a slice with no time
+	 * (ns 0) is one this cell did not run, which comparisons skip. */
+	struct group_slice *slices;
 	unsigned nslices;
+	/* Deciding rounds run beside delay 0 after the rounds (group_run.c);
+	 * for delay 0, all of them at its client count. */
+	unsigned decided;
 
 	/* Derived by group_result_finish(). */
 	double commits_per_sec;
@@ -95,12 +100,6 @@ struct group_result {
 	 * the last client count's delays_last are what was measured. */
 	bool cut_short;
 	size_t delays_last;	/* the last client count's delays measured */
-
-	/* Deciding, per client count: the delay that led 0 after the rounds
-	 * (its index; 0: none led) and the paired rounds it and 0 ran after
-	 * them, back to back, to be judged over all (group_run.c). */
-	size_t decided[UNITS_MAX_LIST];
-	unsigned decided_rounds[UNITS_MAX_LIST];
 
 	/* Derived by group_result_finish(), per client count: the delay
 	 * with the most commits/s, and the smallest within noise of it. */

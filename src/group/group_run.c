@@ -984,61 +984,68 @@ sweep(struct experiment *x, struct group_result *g, struct run_status *rs,
 	return rc;
 }
 
-/* Deciding at client count ci: its leader and 0, --decide more paired
+/* Deciding a delay at client count ci: it and 0 run --decide more paired
  * rounds, back to back, 0 first in every other pair so that a drift the
- * pair shares cancels in its ratio, into the slices after the sweep's
- * rounds. A few short rounds called gains the server did not have, and
- * flipped between runs (a delay "better" by 9% in one run, "same" in the
- * next): judged over all the rounds, a leader by noise falls back. Only
- * whole pairs count. */
+ * pair shares cancels in its ratio, each pair into the same new slice of
+ * both (group_compare pairs slice k with slice k). Only whole pairs count. */
 static enum exit_status
-decide_at(struct experiment *x, struct group_result *g, size_t ci, struct run_status *rs,
-    struct progress *p)
+decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
+    struct run_status *rs, struct progress *p)
 {
-	size_t lead = g->decided[ci], pair[2] = { 0, lead }, i;
-	unsigned r = x->o->rounds, k;
+	struct group_cell *pair[2] = { group_cell_at(g, ci, 0), group_cell_at(g, ci, di) };
 	struct slice_plan plan;
 	enum exit_status rc;
+	unsigned k, idx, i;
 
 	for (k = 0; k < x->o->decide; k++) {
-		/* Room for the pair's slices; taken back if it is not whole. */
-		group_cell_at(g, ci, 0)->nslices = r + k + 1;
-		group_cell_at(g, ci, lead)->nslices = r + k + 1;
+		idx = pair[0]->nslices;
+		pair[0]->nslices = pair[1]->nslices = idx + 1;
 		for (i = 0; i < 2; i++) {
-			struct group_cell *c = group_cell_at(g, ci, pair[(i + k) % 2]);
+			struct group_cell *c = pair[(i + k) % 2];
 
 			show_progress(p, x->path, x->o, c, 2 * (x->o->decide - k) - i,
 			    g->nclients * g->ndelays);
-			plan_slice(x->o, r + k, c->delay_usecs, g->basis_usecs, &plan);
-			rc = run_slice(x, c->clients, c->delay_usecs, &plan, c, r + k, rs);
+			plan_slice(x->o, idx, c->delay_usecs, g->basis_usecs, &plan);
+			rc = run_slice(x, c->clients, c->delay_usecs, &plan, c, idx, rs);
 			if (rc != STATUS_OK || x->stopped) {
-				group_cell_at(g, ci, 0)->nslices = r + k;
-				group_cell_at(g, ci, lead)->nslices = r + k;
+				pair[0]->nslices = pair[1]->nslices = idx;
 				return rc;
 			}
 		}
-		g->decided_rounds[ci] = k + 1;
+		pair[0]->decided++;
+		pair[1]->decided++;
 	}
 	return STATUS_OK;
 }
 
-/* Where a delay leads 0 after the rounds, decide it (decide_at); then the
- * figures and verdicts are derived again, over every round. */
+/* Deciding, before anything becomes the advice: each delay that leads 0
+ * at some client count after the rounds, at that count and at every
+ * higher one where it sleeps (the advice takes a delay only where it
+ * loses at no higher count). A few short rounds called gains the server
+ * did not have, and flipped between runs (a delay "better" by 9% in one
+ * run, "same" in the next); judged over more, a leader by chance falls
+ * back, and a loss at more clients shows. Then the figures and verdicts
+ * are derived again, over every round. */
 static enum exit_status
 decide(struct experiment *x, struct group_result *g, struct run_status *rs,
     struct progress *p)
 {
+	bool want[UNITS_MAX_LIST][GROUP_MAX_DELAYS];
 	enum exit_status rc = STATUS_OK;
-	size_t ci;
+	size_t ci, cj, di;
 
 	if (x->o->decide == 0 || g->cut_short)
 		return STATUS_OK;
+	memset(want, 0, sizeof want);
 	group_result_finish(g);
 	for (ci = 0; ci < g->nclients; ci++)
-		g->decided[ci] = group_leader(g, ci);
+		if ((di = group_leader(g, ci)) != 0)
+			for (cj = ci; cj < g->nclients; cj++)
+				want[cj][di] |= !group_cell_never_slept(group_cell_at(g, cj, di));
 	for (ci = 0; ci < g->nclients && rc == STATUS_OK && !x->stopped; ci++)
-		if (g->decided[ci] != 0)
-			rc = decide_at(x, g, ci, rs, p);
+		for (di = 1; di < g->ndelays && rc == STATUS_OK && !x->stopped; di++)
+			if (want[ci][di])
+				rc = decide_cell(x, g, ci, di, rs, p);
 	return rc;
 }
 
@@ -1082,7 +1089,7 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 		double d = row_usecs > 0.0 ? row_usecs : flush_usecs;
 
 		g = group_result_new(o->clients, o->nclients, delays,
-		    sweep_delays(o, d, delays), o->rounds, o->decide);
+		    sweep_delays(o, d, delays), o->rounds, o->decide * o->nclients);
 		if (g == NULL) {
 			rc = group_fail(rs, "%s: out of memory", tf->file.path);
 		} else {

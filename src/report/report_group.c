@@ -159,12 +159,15 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 		    best->vs_zero == GROUP_UNCLEAR ? "every round above 0's, but within "
 		    "the rounds' noise" : "within noise");
 	put_wrapped(out, 2, line);
-	if (g->decided[ci] != 0 && g->decided_rounds[ci] > 0) {
-		snprintf(line, sizeof line, "decided: %ld us led 0 after the rounds, and ran "
-		    "%u more round%s beside 0, side by side: judged over %u rounds above",
-		    g->delays[g->decided[ci]], g->decided_rounds[ci],
-		    g->decided_rounds[ci] == 1 ? "" : "s", g->rounds + g->decided_rounds[ci]);
-		put_wrapped(out, 2, line);
+	for (di = 1; di < n; di++) {
+		const struct group_cell *c = group_cell_at(g, ci, di);
+
+		if (c->decided == 0)
+			continue;
+		snprintf(line, sizeof line, "decided: %ld us (it led 0 at this or fewer "
+		    "clients) ran %u more round%s beside 0, side by side: judged over them all",
+		    c->delay_usecs, c->decided, c->decided == 1 ? "" : "s");
+		wrap_print(out, 2, 4, LINE_WIDTH, line, false);
 	}
 }
 
@@ -213,8 +216,11 @@ put_cell(struct json *j, const struct group_cell *c)
 	json_double(j, "noise_percent", c->noise_pct, 2);
 	json_string(j, "versus_zero", group_verdict_name(c->vs_zero));
 	json_bool(j, "near_best", c->near_best);
+	json_uint(j, "decided_rounds", c->decided);
 	json_begin_array(j, "slices");
 	for (k = 0; k < c->nslices; k++) {
+		if (c->slices[k].ns == 0)
+			continue;	/* a deciding round of another delay */
 		json_begin_object(j, NULL);
 		json_uint(j, "commits", c->slices[k].commits);
 		json_uint(j, "flushes", c->slices[k].flushes);
@@ -261,14 +267,6 @@ report_group_json(struct json *j, const struct group_result *g)
 		json_uint(j, "clients", g->clients[ci]);
 		json_int(j, "best_commit_delay", g->delays[g->best[ci]]);
 		json_int(j, "pick_commit_delay", g->delays[g->pick[ci]]);
-		if (g->decided[ci] != 0 && g->decided_rounds[ci] > 0) {
-			json_begin_object(j, "decided");
-			json_int(j, "commit_delay", g->delays[g->decided[ci]]);
-			json_uint(j, "rounds", g->decided_rounds[ci]);
-			json_end_object(j);
-		} else {
-			json_null(j, "decided");
-		}
 		json_begin_array(j, "cells");
 		for (di = 0; di < group_delays_at(g, ci); di++)
 			put_cell(j, group_cell_at(g, ci, di));
