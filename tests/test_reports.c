@@ -18,6 +18,7 @@
 #include "report/report.h"
 #include "probe/run.h"
 #include "storage/storage.h"
+#include "capture.h"
 #include "rows.h"
 #include "tap.h"
 #include "util/delay_grid.h"
@@ -288,15 +289,12 @@ fixture_group_target(const struct options *o, struct target_result *tr)
 static char *
 render(void (*fn)(FILE *, const struct report *), const struct report *rep)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	struct capture c;
+	FILE *f = capture_open(&c);
 
-	if (f == NULL)
-		return NULL;
-	fn(f, rep);
-	fclose(f);
-	return buf;
+	if (f != NULL)
+		fn(f, rep);
+	return capture_close(&c, f);
 }
 
 static char *
@@ -689,6 +687,7 @@ main(void)
 	rep.ntargets = 1;
 	check_text("text-one.txt", &o, &rep);
 	check_golden("conf-one.txt", report_conf, &rep);
+	check_golden("svg-one.svg", report_svg, &rep);
 	check_what_to_set("one target", &rep);
 	rep.ntargets = 2;
 	check_text("text-two.txt", &o, &rep);
@@ -696,6 +695,7 @@ main(void)
 	check_golden("openmetrics-two.prom", report_openmetrics, &rep);
 	rep.ntargets = 3;
 	check_text("text-three.txt", &o, &rep);
+	check_golden("svg-three.svg", report_svg, &rep);
 	rep.targets = &targets[1];
 	rep.ntargets = 1;
 	check_golden("conf-failed.txt", report_conf, &rep);
@@ -751,6 +751,7 @@ main(void)
 	check_golden("text-group.txt", report_text, &rep);
 	check_golden("json-group.json", report_json, &rep);
 	check_golden("conf-group.txt", report_conf, &rep);
+	check_golden("svg-group.svg", report_svg, &rep);
 	check_what_to_set("-t group", &rep);
 	check_group_columns(&rep);
 

@@ -39,7 +39,7 @@ struct report_stream {
  * row of report_formats plus its writer. */
 /* What a format is, for code that must decide on it (the durability
  * verifier writes text or JSON of its own). */
-enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_CONF, REPORT_OPENMETRICS };
+enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_CONF, REPORT_OPENMETRICS, REPORT_SVG };
 
 struct report_format {
 	const char *name;
@@ -71,6 +71,17 @@ int report_format_parse(const char *s, const struct report_format **out, char *e
 void report_text(FILE *out, const struct report *r);
 void report_json(FILE *out, const struct report *r);
 void report_openmetrics(FILE *out, const struct report *r);
+/* One SVG picture (report_svg.c). */
+void report_svg(FILE *out, const struct report *r);
+
+/* Pictures of other commands draw these as the probe's does: "What to
+ * set" from y down (report_print_settings' lines: the settings that take
+ * effect, then those derived and not set, or why nothing may be), the y
+ * under it; and the answer at a client count of a sweep's advice (the
+ * delay that paid there, 0 where none did), false where it has none. */
+struct settings;
+double report_svg_settings(FILE *out, const struct settings *set, double y);
+bool report_svg_answer(const struct advice *a, unsigned clients, double *delay);
 extern const struct report_stream report_text_stream;
 
 /* Drive a stream's hooks over a finished report, in the order a run calls
@@ -81,8 +92,17 @@ void report_replay(const struct report_stream *s, FILE *out, const struct report
  * reports number them and put them side by side. */
 bool report_several(const struct report *r);
 
+/* Row index of the run's plan (every target's rows are the same plan; a
+ * target stopped by an error has fewer): the first target's that has it. */
+const struct row_result *report_row_at(const struct report *r, size_t index);
+
 /* The run's label: --label, or "host:path" (the paths joined with ","). */
 void report_label(const struct report *r, char *buf, size_t len);
+
+/* How long each test ran, in a few words: "200 ops per test", "1.5s per
+ * test", or adaptive "each row until its mean is known to 2%, or its time
+ * is up". */
+void report_test_length(const struct options *o, char *buf, size_t len);
 
 /* "2026-12-01 00:00 UTC" (human) or "2026-12-01T00:00:00Z" (ISO 8601). */
 void report_time(time_t when, bool iso, char *buf, size_t len);

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "probe/precision.h"
+
 
 /* Whether no layer lies under layer i. */
 static bool
@@ -92,6 +94,17 @@ report_several(const struct report *r)
 	return r->ntargets > 1 || (r->options != NULL && r->options->ntargets > 1);
 }
 
+const struct row_result *
+report_row_at(const struct report *r, size_t index)
+{
+	size_t t;
+
+	for (t = 0; t < r->ntargets; t++)
+		if (index < r->targets[t].nrows)
+			return &r->targets[t].rows[index];
+	return NULL;
+}
+
 void
 report_label(const struct report *r, char *buf, size_t len)
 {
@@ -105,6 +118,22 @@ report_label(const struct report *r, char *buf, size_t len)
 	for (t = 0; t < r->ntargets; t++) {
 		used = strlen(buf);
 		snprintf(buf + used, len - used, "%s%s", t ? "," : "", r->targets[t].path);
+	}
+}
+
+void
+report_test_length(const struct options *o, char *buf, size_t len)
+{
+	char dur[32];
+
+	if (o->adaptive) {
+		snprintf(buf, len, "each row until its mean is known to %.0f%%, or its time is up",
+		    PRECISION_TARGET * 100.0);
+	} else if (o->ops_per_test) {
+		snprintf(buf, len, "%llu ops per test", (unsigned long long)o->ops_per_test);
+	} else {
+		units_format_duration(o->test_ns, dur, sizeof dur);
+		snprintf(buf, len, "%s per test", dur);
 	}
 }
 

@@ -14,6 +14,7 @@ const struct report_format report_formats[] = {
 	{ "json", report_json, false, REPORT_JSON, NULL },
 	{ "conf", report_conf, true, REPORT_CONF, NULL },
 	{ "openmetrics", report_openmetrics, false, REPORT_OPENMETRICS, NULL },
+	{ "svg", report_svg, false, REPORT_SVG, NULL },
 };
 
 const struct name_list report_format_names =

@@ -161,7 +161,7 @@ static void
 describe_test_length(const struct report *r, char *buf, size_t len)
 {
 	const struct options *o = r->options;
-	char dur[32], one[16], two[16], other[16], most[16], most_other[16];
+	char one[16], two[16], other[16], most[16], most_other[16];
 
 	if (o->adaptive && !plan_has_postgres_groups(o->groups)) {
 		/* -t etcd alone: no row the advice reads, all alike. */
@@ -182,11 +182,9 @@ describe_test_length(const struct report *r, char *buf, size_t len)
 		    "others (on a slow disk up to %s and %s, to reach %u operations); at least",
 		    PRECISION_TARGET * 100.0, report_several(r) ? "" : " (then its +-% is marked *)",
 		    one, two, other, most, most_other, ADAPTIVE_MIN_OPS);
-	} else if (o->ops_per_test) {
-		snprintf(buf, len, "%llu ops per test,", (unsigned long long)o->ops_per_test);
 	} else {
-		units_format_duration(o->test_ns, dur, sizeof dur);
-		snprintf(buf, len, "%s per test,", dur);
+		report_test_length(o, buf, len);
+		snprintf(buf + strlen(buf), len - strlen(buf), ",");
 	}
 }
 
@@ -370,16 +368,6 @@ row_count(const struct report *r)
 	return n;
 }
 
-static const struct row_result *
-row_at(const struct report *r, size_t index)
-{
-	size_t t;
-
-	for (t = 0; t < r->ntargets; t++)
-		if (index < r->targets[t].nrows)
-			return &r->targets[t].rows[index];
-	return NULL;
-}
 
 /* Several targets: one group's rows [first, first + n) side by side. */
 struct multi_group {
@@ -392,7 +380,7 @@ multi_row_name(const void *ctx, size_t row)
 {
 	const struct multi_group *m = ctx;
 
-	return row_at(m->r, m->first + row)->spec.name;
+	return report_row_at(m->r, m->first + row)->spec.name;
 }
 
 static void
@@ -445,11 +433,12 @@ print_tables(FILE *out, const struct report *r)
 	size_t first = 0, last, n = row_count(r);
 
 	while (first < n) {
-		const struct row_result *row = row_at(r, first);
+		const struct row_result *row = report_row_at(r, first);
 		struct multi_group m = { r, first };
 		struct sbs_table t;
 
-		for (last = first; last < n && row_at(r, last)->spec.group == row->spec.group; last++)
+		for (last = first; last < n &&
+		    report_row_at(r, last)->spec.group == row->spec.group; last++)
 			;
 		print_group_title(out, r, row->spec.group);
 		memset(&t, 0, sizeof t);

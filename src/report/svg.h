@@ -101,8 +101,8 @@ void svg_rect(FILE *out, double x, double y, double w, double h, const char *fil
 void svg_polyline(FILE *out, const double *x, const double *y, size_t n,
     const struct svg_stroke *s);
 
-/* A marker of radius r centred on (x, y): filled with fill (NULL: white),
- * outlined in colour. */
+/* A marker of radius r centred on (x, y): filled with fill (NULL: white;
+ * "none": a ring), outlined in colour. */
 void svg_marker(FILE *out, enum svg_shape shape, double x, double y, double r, const char *fill,
     const char *colour);
 
