@@ -24,7 +24,7 @@ for size in 8k 16k; do
 	refused_exactly "syncprobe: --block-size: not an option of syncprobe durability verify (only of syncprobe, syncprobe durability write, syncprobe watch)" \
 	    "$dir" durability verify --acks=- --block-size=$size "$dir"
 done
-refused_exactly "syncprobe: --format: not an option of syncprobe durability write (only of syncprobe, syncprobe durability verify, syncprobe watch, syncprobe pgbench)" \
+refused_exactly "syncprobe: --format: not an option of syncprobe durability write (only of syncprobe, syncprobe compare, syncprobe durability verify, syncprobe watch, syncprobe pgbench)" \
     "$dir" durability write -F json "$dir"
 refused_exactly "syncprobe: --secs-per-test: not an option of syncprobe durability write (only of syncprobe)" \
     "$dir" durability write -s 1 "$dir"
@@ -71,9 +71,9 @@ refused_exactly "syncprobe: --durability: is now a command: syncprobe durability
     "$dir" -q --durability verify --acks=x "$dir"
 refused_exactly "syncprobe: --durability: is now a command: syncprobe durability, with write or verify after it" \
     "$dir" --durability=x "$dir"
-refused_exactly "syncprobe: --compare: is now a command: syncprobe compare REPORT.json..." \
+refused_exactly "syncprobe: --compare: is now a command: syncprobe compare [OPTION]... REPORT.json..." \
     "$dir" --compare x.json
-refused_exactly "syncprobe: --compare: is now a command: syncprobe compare REPORT.json..." \
+refused_exactly "syncprobe: --compare: is now a command: syncprobe compare [OPTION]... REPORT.json..." \
     "$dir" --compare=1 x.json
 refused_exactly "syncprobe: --durability: is now a command: syncprobe durability, with write or verify after it" \
     "$dir" --durability
@@ -95,8 +95,8 @@ tap_check "syncprobe help is syncprobe --help" cmp -s "$WORK/help" "$WORK/help2"
 "$SYNCPROBE" compare --help >"$WORK/c1"
 "$SYNCPROBE" help compare >"$WORK/c2"
 tap_check "compare --help is help compare" cmp -s "$WORK/c1" "$WORK/c2"
-tap_is "$(grep -c '^ *-' "$WORK/c1")" 1 "compare --help shows its one option"
-tap_check "compare --help: its usage" grep -q '^Usage: syncprobe compare REPORT.json...$' "$WORK/c1"
+tap_is "$(grep -c '^ *-' "$WORK/c1")" 2 "compare --help shows its two options (-F, -h)"
+tap_check "compare --help: its usage" grep -q '^Usage: syncprobe compare \[OPTION\]... REPORT.json...$' "$WORK/c1"
 "$SYNCPROBE" durability verify --help >"$WORK/v"
 tap_is "$(sed -n 's/^ *\(-., \)\{0,1\}--\([a-z-]*\).*/\2/p' "$WORK/v" | tr '\n' ' ')" \
     "acks filename remove format help " "durability verify --help: its options only"

@@ -123,7 +123,7 @@ refused_exactly "syncprobe: compare: needs the saved reports to read (written by
     "$dir" compare
 refused_exactly "syncprobe: --secs-per-test: not an option of syncprobe compare (only of syncprobe)" \
     "$dir" compare -s 1 "$a" "$b"
-refused_exactly "syncprobe: --format: not an option of syncprobe compare (only of syncprobe, syncprobe durability verify, syncprobe watch, syncprobe pgbench)" \
+refused_exactly "syncprobe: --format 'json': unknown value (choose text, svg)" \
     "$dir" compare -F json "$a"
 refused_exactly "syncprobe: --quiet: not an option of syncprobe compare (only of syncprobe, syncprobe durability write, syncprobe pgbench)" \
     "$dir" compare -q "$a"
@@ -131,9 +131,9 @@ run compare "$a"
 tap_is "$rc" 0 "compare takes one report"
 
 # The old spelling names the command that replaced it.
-refused_exactly "syncprobe: --compare: is now a command: syncprobe compare REPORT.json..." \
+refused_exactly "syncprobe: --compare: is now a command: syncprobe compare [OPTION]... REPORT.json..." \
     "$dir" --compare "$a" "$b"
-refused_exactly "syncprobe: --compare: is now a command: syncprobe compare REPORT.json..." \
+refused_exactly "syncprobe: --compare: is now a command: syncprobe compare [OPTION]... REPORT.json..." \
     "$dir" -F json --compare "$a"
 # A directory named like a command is probed as ./compare.
 mkdir "$WORK/compare"

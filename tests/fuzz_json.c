@@ -5,7 +5,8 @@
  *   - what is accepted, written out again (strings escaped, numbers to 17
  *     digits), reads back as the same tree;
  *   - the compare loader accepts it or names one reason on one line,
- *     and what it accepts prints in lines of at most 79 bytes.
+ *     and what it accepts prints in lines of at most 79 bytes, and draws
+ *     as a picture with no control byte and no markup of its own.
  * A crash it finds becomes a case in tests/test_fuzz_regress.c. */
 #include "config.h"
 
@@ -147,6 +148,16 @@ compare_it(const struct json_node *tree)
 		fclose(f);
 		for (p = buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
 			check(nl - p <= SBS_LINE_WIDTH, "a compare line over 79 bytes");
+		free(buf);
+	}
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	if (f != NULL) {
+		compare_svg(f, &run, 1);
+		fclose(f);
+		for (p = buf; *p != '\0'; p++)
+			check((unsigned char)*p >= 0x20 || *p == '\n', "a control byte in a picture");
+		check(strstr(buf, "<script") == NULL, "markup from a report in a picture");
 		free(buf);
 	}
 	compare_run_free(&run);

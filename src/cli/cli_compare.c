@@ -1,6 +1,6 @@
-/* cli_compare.c: syncprobe compare REPORT.json...: saved runs side by
- * side (report/compare.c). It measures nothing, so it takes no option
- * but --help. */
+/* cli_compare.c: syncprobe compare [-F FORMAT] REPORT.json...: saved runs
+ * side by side (report/compare.c), as text or as a picture. It measures
+ * nothing, so it takes no other option but --help. */
 #include "config.h"
 
 #include <getopt.h>
@@ -18,9 +18,25 @@
 struct compare_settings {
 	const char *const *reports;
 	size_t nreports;
+	const struct compare_format *format;
 };
 
+static int
+set_format(void *s, const char *arg, char *err, size_t errlen)
+{
+	return compare_format_parse(arg, &((struct compare_settings *)s)->format, err, errlen);
+}
+
+static void
+format_values(const char *sep, char *buf, size_t len)
+{
+	names_join(&compare_format_names, sep, buf, len);
+}
+
 static const struct cli_option compare_options[] = {
+	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
+	  .help = "text side by side (default), or svg: one picture", .parse = set_format,
+	  .kind = CLI_VALUE_CHOICE, .values = format_values, .example = "svg" },
 	CLI_ROW_HELP,
 };
 
@@ -31,6 +47,7 @@ compare_defaults(void *s)
 
 	c->reports = NULL;
 	c->nreports = 0;
+	c->format = &compare_formats[0];
 }
 
 static int
@@ -54,7 +71,7 @@ compare_run(const void *s)
 	const struct compare_settings *c = s;
 	char err[ERRBUF_LEN + PATH_MAX];
 
-	if (compare_files(stdout, c->reports, c->nreports, err, sizeof err) == -1) {
+	if (compare_files(stdout, c->reports, c->nreports, c->format, err, sizeof err) == -1) {
 		diag_error("%s", err);
 		return STATUS_USAGE;
 	}
@@ -63,11 +80,11 @@ compare_run(const void *s)
 
 const struct cli_command cli_compare_command = {
 	.name = "compare",
-	.synopsis = "REPORT.json...",
+	.synopsis = "[OPTION]... REPORT.json...",
 	.summary = "show saved JSON reports side by side; measure nothing",
 	.description =
-	    "Show the saved JSON reports (written by syncprobe -F json) side by side;\n"
-	    "measure nothing.",
+	    "Show the saved JSON reports (written by syncprobe -F json) side by side, as\n"
+	    "text or as one SVG picture; measure nothing.",
 	.options = compare_options,
 	.noptions = sizeof compare_options / sizeof compare_options[0],
 	.operands = CLI_OPERAND_FILE,

@@ -36,25 +36,8 @@ struct loader {
 	char where[WHERE_LEN];	/* the key being read: "targets[0].tests[2]" */
 };
 
-/* A column of the tables: one target of one run. */
-struct column {
-	const struct compare_run *run;
-	size_t run_no;		/* from 1 */
-	const struct compare_target *target;
-	size_t target_no;	/* from 1 */
-};
-
-/* A row of the tables: a group and a row name, found in some run. */
-struct row_key {
-	const char *group;
-	const char *name;
-};
-
 struct tables {
-	struct column *cols;
-	size_t ncols;
-	struct row_key *keys;
-	size_t nkeys;
+	const struct compare_layout *l;
 	size_t first;		/* the group being printed starts here */
 };
 
@@ -239,10 +222,33 @@ load_slices(struct loader *l, const struct json_node *row, struct compare_row *c
 	return true;
 }
 
+/* A row's latency: the mean, and the min, p50, p99 and max the pictures
+ * draw where the report has them all. */
+static bool
+load_latency(struct loader *l, const struct json_node *usecs, struct compare_row *cr)
+{
+	bool have[4];
+	size_t back = enter(l, "usecs", 0);
+
+	if (!get_number(l, usecs, "mean", REQUIRED, &cr->mean_usecs, NULL) ||
+	    !get_number_in(l, usecs, "min", OPTIONAL, 0.0, COMPARE_MAX_USECS, &cr->min_usecs,
+	    &have[0]) ||
+	    !get_number_in(l, usecs, "p50", OPTIONAL, 0.0, COMPARE_MAX_USECS, &cr->p50_usecs,
+	    &have[1]) ||
+	    !get_number_in(l, usecs, "p99", OPTIONAL, 0.0, COMPARE_MAX_USECS, &cr->p99_usecs,
+	    &have[2]) ||
+	    !get_number_in(l, usecs, "max", OPTIONAL, 0.0, COMPARE_MAX_USECS, &cr->max_usecs,
+	    &have[3]))
+		return false;
+	leave(l, back);
+	cr->have_latency = have[0] && have[1] && have[2] && have[3];
+	return true;
+}
+
 static bool
 load_row(struct loader *l, const struct json_node *row, struct compare_row *cr)
 {
-	const struct json_node *usecs;
+	const struct json_node *usecs, *direct;
 	bool have_rate;
 
 	memset(cr, 0, sizeof *cr);
@@ -250,17 +256,14 @@ load_row(struct loader *l, const struct json_node *row, struct compare_row *cr)
 	    !get_string(l, row, "name", REQUIRED, &cr->name) ||
 	    !get_string(l, row, "status", REQUIRED, &cr->status) ||
 	    !get_string(l, row, "reason", NULLABLE, &cr->reason) ||
+	    !get(l, row, "direct", JSON_BOOL, OPTIONAL, &direct) ||
 	    !get_number_in(l, row, "ops_per_sec", NULLABLE, 0.0, COMPARE_MAX_OPS_PER_SEC,
 	    &cr->ops_per_sec, &have_rate) ||
 	    !get(l, row, "usecs", JSON_OBJECT, NULLABLE, &usecs))
 		return false;
-	if (usecs != NULL) {
-		size_t back = enter(l, "usecs", 0);
-
-		if (!get_number(l, usecs, "mean", REQUIRED, &cr->mean_usecs, NULL))
-			return false;
-		leave(l, back);
-	}
+	cr->direct = direct != NULL && direct->boolean;
+	if (usecs != NULL && !load_latency(l, usecs, cr))
+		return false;
 	cr->have_figures = strcmp(cr->status, "ok") == 0 && have_rate && usecs != NULL;
 	return load_slices(l, row, cr);
 }
@@ -487,8 +490,8 @@ put_wrapped(FILE *out, int first, int rest, const char *text)
 	wrap_print(out, first, rest, LINE_WIDTH, text, false);
 }
 
-static void
-column_name(const struct column *c, char *buf, size_t len)
+void
+compare_column_name(const struct compare_column *c, char *buf, size_t len)
 {
 	if (c->run->ntargets > 1)
 		snprintf(buf, len, "run %zu.%zu", c->run_no, c->target_no);
@@ -498,8 +501,8 @@ column_name(const struct column *c, char *buf, size_t len)
 
 /* "ext4 (vda, write cache: write back)", as the text report says it, from
  * the saved report's device block (a saved report keeps no layer tree). */
-static void
-storage_line(const struct compare_target *ct, char *buf, size_t len)
+void
+compare_storage_line(const struct compare_target *ct, char *buf, size_t len)
 {
 	int n = snprintf(buf, len, "%s", ct->filesystem ? ct->filesystem : "unknown filesystem");
 
@@ -515,48 +518,65 @@ storage_line(const struct compare_target *ct, char *buf, size_t len)
 	    ct->layers ? ", through " : "", ct->layers ? ct->layers : "");
 }
 
+void
+compare_run_title(const struct compare_run *run, size_t r, const char *file, char *buf,
+    size_t len)
+{
+	snprintf(buf, len, "run %zu: %s%s", r + 1, run->label ? run->label : file,
+	    run->interrupted ? " (interrupted)" : "");
+}
+
+void
+compare_run_facts(const struct compare_run *run, const char *file, char *buf, size_t len)
+{
+	char block[32] = "", size[16];
+
+	if (run->have_block) {
+		units_format_size((uint64_t)run->block_bytes, size, sizeof size);
+		snprintf(block, sizeof block, "%s writes, ", size);
+	}
+	snprintf(buf, len, "%s: %s%s%s, syncprobe %s, %s%.0f round%s", file,
+	    run->host ? run->host : "", run->host ? ", " : "",
+	    run->started_at ? run->started_at : "time unknown", run->version, block,
+	    run->rounds, run->rounds == 1 ? "" : "s");
+}
+
+void
+compare_target_line(const struct compare_run *run, size_t r, size_t t, char *buf, size_t len)
+{
+	char prefix[64] = "", where[LINE_LEN / 2];
+
+	if (run->ntargets > 1)
+		snprintf(prefix, sizeof prefix, "run %zu.%zu: ", r + 1, t + 1);
+	compare_storage_line(&run->targets[t], where, sizeof where);
+	snprintf(buf, len, "%s%s on %s", prefix, run->targets[t].path, where);
+}
+
 static void
 print_legend(FILE *out, const struct compare_run *runs, size_t n)
 {
-	char line[LINE_LEN], block[32], where[LINE_LEN / 2];
+	char line[LINE_LEN];
 	size_t r, t;
 
 	for (r = 0; r < n; r++) {
-		const struct compare_run *run = &runs[r];
 		/* The file's name as typed, escaped like everything else. */
-		char *file = escape_alloc(run->file);
+		char *file = escape_alloc(runs[r].file);
 		const char *shown = file != NULL ? file : "?";
 
-		block[0] = '\0';
-		if (run->have_block) {
-			char size[16];
-
-			units_format_size((uint64_t)run->block_bytes, size, sizeof size);
-			snprintf(block, sizeof block, "%s writes, ", size);
-		}
-		snprintf(line, sizeof line, "run %zu: %s%s", r + 1, run->label ? run->label : shown,
-		    run->interrupted ? " (interrupted)" : "");
+		compare_run_title(&runs[r], r, shown, line, sizeof line);
 		put_wrapped(out, 0, 2, line);
-		snprintf(line, sizeof line, "%s: %s%s%s, syncprobe %s, %s%.0f round%s",
-		    shown, run->host ? run->host : "", run->host ? ", " : "",
-		    run->started_at ? run->started_at : "time unknown", run->version, block,
-		    run->rounds, run->rounds == 1 ? "" : "s");
+		compare_run_facts(&runs[r], shown, line, sizeof line);
 		put_wrapped(out, 2, 4, line);
 		free(file);
-		for (t = 0; t < run->ntargets; t++) {
-			char prefix[64] = "";
-
-			if (run->ntargets > 1)
-				snprintf(prefix, sizeof prefix, "run %zu.%zu: ", r + 1, t + 1);
-			storage_line(&run->targets[t], where, sizeof where);
-			snprintf(line, sizeof line, "%s%s on %s", prefix, run->targets[t].path, where);
+		for (t = 0; t < runs[r].ntargets; t++) {
+			compare_target_line(&runs[r], r, t, line, sizeof line);
 			put_wrapped(out, 2, 4, line);
 		}
 	}
 }
 
 static bool
-key_is(const struct row_key *k, const struct compare_row *row)
+key_is(const struct compare_key *k, const struct compare_row *row)
 {
 	return strcmp(k->group, row->group) == 0 && strcmp(k->name, row->name) == 0;
 }
@@ -564,24 +584,58 @@ key_is(const struct row_key *k, const struct compare_row *row)
 /* Add row's key after the last key of its group (at the end for a new
  * group), unless it is there. */
 static void
-add_key(struct tables *tb, const struct compare_row *row)
+add_key(struct compare_layout *l, const struct compare_row *row)
 {
-	size_t i, at = tb->nkeys;
+	size_t i, at = l->nkeys;
 
-	for (i = 0; i < tb->nkeys; i++) {
-		if (key_is(&tb->keys[i], row))
+	for (i = 0; i < l->nkeys; i++) {
+		if (key_is(&l->keys[i], row))
 			return;
-		if (strcmp(tb->keys[i].group, row->group) == 0)
+		if (strcmp(l->keys[i].group, row->group) == 0)
 			at = i + 1;
 	}
-	memmove(&tb->keys[at + 1], &tb->keys[at], (tb->nkeys - at) * sizeof *tb->keys);
-	tb->keys[at].group = row->group;
-	tb->keys[at].name = row->name;
-	tb->nkeys++;
+	memmove(&l->keys[at + 1], &l->keys[at], (l->nkeys - at) * sizeof *l->keys);
+	l->keys[at].group = row->group;
+	l->keys[at].name = row->name;
+	l->nkeys++;
 }
 
-static const struct compare_row *
-find_row(const struct compare_target *ct, const struct row_key *k)
+int
+compare_layout_build(const struct compare_run *runs, size_t n, struct compare_layout *l)
+{
+	size_t r, t, i, c = 0, total_rows = 0;
+
+	memset(l, 0, sizeof *l);
+	for (r = 0; r < n; r++) {
+		l->ncols += runs[r].ntargets;
+		for (t = 0; t < runs[r].ntargets; t++)
+			total_rows += runs[r].targets[t].nrows;
+	}
+	l->cols = calloc(l->ncols + 1, sizeof *l->cols);
+	l->keys = calloc(total_rows + 1, sizeof *l->keys);
+	if (l->cols == NULL || l->keys == NULL)
+		return -1;
+	for (r = 0; r < n; r++)
+		for (t = 0; t < runs[r].ntargets; t++) {
+			struct compare_column col = { &runs[r], r + 1, &runs[r].targets[t], t + 1 };
+
+			l->cols[c++] = col;
+			for (i = 0; i < runs[r].targets[t].nrows; i++)
+				add_key(l, &runs[r].targets[t].rows[i]);
+		}
+	return 0;
+}
+
+void
+compare_layout_free(struct compare_layout *l)
+{
+	free(l->cols);
+	free(l->keys);
+	memset(l, 0, sizeof *l);
+}
+
+const struct compare_row *
+compare_find_row(const struct compare_target *ct, const struct compare_key *k)
 {
 	size_t i;
 
@@ -596,7 +650,7 @@ tables_row_name(const void *ctx, size_t row)
 {
 	const struct tables *tb = ctx;
 
-	return tb->keys[tb->first + row].name;
+	return tb->l->keys[tb->first + row].name;
 }
 
 static void
@@ -604,7 +658,7 @@ tables_head(const void *ctx, size_t col, char *buf, size_t len)
 {
 	const struct tables *tb = ctx;
 
-	column_name(&tb->cols[col], buf, len);
+	compare_column_name(&tb->l->cols[col], buf, len);
 }
 
 /* The difference is real where the two runs' rounds do not overlap: the
@@ -620,13 +674,25 @@ beyond_spread(const struct compare_row *a, const struct compare_row *b)
 	return b->slice_min > a->slice_max || b->slice_max < a->slice_min;
 }
 
+bool
+compare_ratio(const struct compare_row *ref, const struct compare_row *row, double *ratio,
+    bool *flagged)
+{
+	if (ref == NULL || row == NULL || !ref->have_figures || !row->have_figures ||
+	    !(ref->ops_per_sec > 0))
+		return false;
+	*ratio = row->ops_per_sec / ref->ops_per_sec;
+	*flagged = beyond_spread(ref, row);
+	return true;
+}
+
 static void
 tables_cell(const void *ctx, size_t row, size_t col, struct sbs_cell *cell)
 {
 	const struct tables *tb = ctx;
-	const struct row_key *k = &tb->keys[tb->first + row];
-	const struct compare_row *cr = find_row(tb->cols[col].target, k);
-	const struct compare_row *ref = find_row(tb->cols[0].target, k);
+	const struct compare_key *k = &tb->l->keys[tb->first + row];
+	const struct compare_row *cr = compare_find_row(tb->l->cols[col].target, k);
+	const struct compare_row *ref = compare_find_row(tb->l->cols[0].target, k);
 
 	if (cr == NULL) {
 		cell->kind = SBS_NONE;
@@ -640,51 +706,49 @@ tables_cell(const void *ctx, size_t row, size_t col, struct sbs_cell *cell)
 	cell->kind = SBS_FIGURES;
 	cell->ops_per_sec = cr->ops_per_sec;
 	cell->mean_usecs = cr->mean_usecs;
-	if (col > 0 && ref != NULL && ref->have_figures && ref->ops_per_sec > 0) {
-		cell->have_ratio = true;
-		cell->ratio = cr->ops_per_sec / ref->ops_per_sec;
-		cell->flagged = beyond_spread(ref, cr);
-	}
+	if (col > 0)
+		cell->have_ratio = compare_ratio(ref, cr, &cell->ratio, &cell->flagged);
 }
 
 /* The group's heading, with the block size of the first run that wrote
  * blocks (a -t etcd run alone has none, and its heading needs none); the
  * group's name where the heading needs a size no run gives. */
-static void
-group_title(const struct tables *tb, const char *group, char *buf, size_t len)
+void
+compare_group_title(const struct compare_layout *l, const char *group, char *buf, size_t len)
 {
 	int g = names_find(&group_names, group);
 	size_t c;
 
-	for (c = 0; c < tb->ncols && !tb->cols[c].run->have_block; c++)
+	for (c = 0; c < l->ncols && !l->cols[c].run->have_block; c++)
 		;
-	if (g < 0 || (c == tb->ncols && strstr(group_table[g].title, "{}") != NULL))
+	if (g < 0 || (c == l->ncols && strstr(group_table[g].title, "{}") != NULL))
 		snprintf(buf, len, "%s", group);
 	else
-		plan_group_title((enum group)g, c < tb->ncols ?
-		    (size_t)tb->cols[c].run->block_bytes : 0, buf, len);
+		plan_group_title((enum group)g, c < l->ncols ?
+		    (size_t)l->cols[c].run->block_bytes : 0, buf, len);
 }
 
 static void
 print_tables(FILE *out, struct tables *tb)
 {
+	const struct compare_layout *l = tb->l;
 	size_t last;
 	char title[LINE_LEN];
 
 	tb->first = 0;
-	while (tb->first < tb->nkeys) {
+	while (tb->first < l->nkeys) {
 		struct sbs_table t;
 
-		for (last = tb->first; last < tb->nkeys &&
-		    strcmp(tb->keys[last].group, tb->keys[tb->first].group) == 0; last++)
+		for (last = tb->first; last < l->nkeys &&
+		    strcmp(l->keys[last].group, l->keys[tb->first].group) == 0; last++)
 			;
-		group_title(tb, tb->keys[tb->first].group, title, sizeof title);
+		compare_group_title(l, l->keys[tb->first].group, title, sizeof title);
 		fputc('\n', out);
 		put_wrapped(out, 0, 0, title);
 		fprintf(out, "(figures in usecs per operation)\n");
 		memset(&t, 0, sizeof t);
 		t.nrows = last - tb->first;
-		t.ncols = tb->ncols;
+		t.ncols = l->ncols;
 		t.ratios = true;
 		t.ctx = tb;
 		t.row_name = tables_row_name;
@@ -697,46 +761,55 @@ print_tables(FILE *out, struct tables *tb)
 
 /* Each column's verdicts, named as the tables name the columns. */
 static void
-print_verdicts(FILE *out, const struct tables *tb)
+print_verdicts(FILE *out, const struct compare_layout *l)
 {
-	const struct compare_target **cols = calloc(tb->ncols + 1, sizeof *cols);
-	char (*names)[32] = calloc(tb->ncols + 1, sizeof *names);
-	const char **namep = calloc(tb->ncols + 1, sizeof *namep);
+	const struct compare_target **cols = calloc(l->ncols + 1, sizeof *cols);
+	char (*names)[32] = calloc(l->ncols + 1, sizeof *names);
+	const char **namep = calloc(l->ncols + 1, sizeof *namep);
 	size_t c;
 
 	if (cols != NULL && names != NULL && namep != NULL) {
-		for (c = 0; c < tb->ncols; c++) {
-			cols[c] = tb->cols[c].target;
-			column_name(&tb->cols[c], names[c], sizeof names[c]);
+		for (c = 0; c < l->ncols; c++) {
+			cols[c] = l->cols[c].target;
+			compare_column_name(&l->cols[c], names[c], sizeof names[c]);
 			namep[c] = names[c];
 		}
-		compare_print_verdicts(out, cols, namep, tb->ncols);
+		compare_print_verdicts(out, cols, namep, l->ncols);
 	}
 	free(cols);
 	free(names);
 	free(namep);
 }
 
-static void
-print_advice(FILE *out, const struct tables *tb)
+void
+compare_advice_line(const struct compare_column *c, char *buf, size_t len)
 {
-	char name[64], line[LINE_LEN], delay[48];
+	const struct compare_target *ct = c->target;
+	char name[64], delay[48];
+
+	compare_column_name(c, name, sizeof name);
+	if (ct->have_delay)
+		snprintf(delay, sizeof delay, "commit_delay = %.0f", ct->commit_delay);
+	else
+		snprintf(delay, sizeof delay, "commit_delay: no advice");
+	if (ct->wal_sync_method != NULL)
+		snprintf(buf, len, "%s: wal_sync_method = '%s', %s", name, ct->wal_sync_method,
+		    delay);
+	else
+		snprintf(buf, len, "%s: wal_sync_method: no advice, %s", name, delay);
+}
+
+static void
+print_advice(FILE *out, const struct compare_layout *l)
+{
+	char line[LINE_LEN];
 	size_t c, w;
 
 	fprintf(out, "\nAdvice\n");
-	for (c = 0; c < tb->ncols; c++) {
-		const struct compare_target *ct = tb->cols[c].target;
+	for (c = 0; c < l->ncols; c++) {
+		const struct compare_target *ct = l->cols[c].target;
 
-		column_name(&tb->cols[c], name, sizeof name);
-		if (ct->have_delay)
-			snprintf(delay, sizeof delay, "commit_delay = %.0f", ct->commit_delay);
-		else
-			snprintf(delay, sizeof delay, "commit_delay: no advice");
-		if (ct->wal_sync_method != NULL)
-			snprintf(line, sizeof line, "%s: wal_sync_method = '%s', %s", name,
-			    ct->wal_sync_method, delay);
-		else
-			snprintf(line, sizeof line, "%s: wal_sync_method: no advice, %s", name, delay);
+		compare_advice_line(&l->cols[c], line, sizeof line);
 		put_wrapped(out, 2, 4, line);
 		for (w = 0; w < ct->nwarnings; w++) {
 			snprintf(line, sizeof line, "warning [%s]: %s", ct->warnings[w].code,
@@ -753,48 +826,29 @@ print_advice(FILE *out, const struct tables *tb)
 void
 compare_print(FILE *out, const struct compare_run *runs, size_t n)
 {
-	struct tables tb;
-	size_t r, t, total_rows = 0;
+	struct compare_layout l;
+	struct tables tb = { &l, 0 };
 
-	memset(&tb, 0, sizeof tb);
-	for (r = 0; r < n; r++) {
-		tb.ncols += runs[r].ntargets;
-		for (t = 0; t < runs[r].ntargets; t++)
-			total_rows += runs[r].targets[t].nrows;
-	}
-	tb.cols = calloc(tb.ncols + 1, sizeof *tb.cols);
-	tb.keys = calloc(total_rows + 1, sizeof *tb.keys);
-	if (tb.cols != NULL && tb.keys != NULL) {
-		size_t c = 0;
-
-		for (r = 0; r < n; r++)
-			for (t = 0; t < runs[r].ntargets; t++) {
-				struct column col = { &runs[r], r + 1, &runs[r].targets[t], t + 1 };
-				size_t i;
-
-				tb.cols[c++] = col;
-				for (i = 0; i < runs[r].targets[t].nrows; i++)
-					add_key(&tb, &runs[r].targets[t].rows[i]);
-			}
+	if (compare_layout_build(runs, n, &l) == 0) {
 		fprintf(out, "syncprobe %s: %zu saved run%s side by side\n", PACKAGE_VERSION, n,
 		    n == 1 ? "" : "s");
 		print_legend(out, runs, n);
-		if (tb.ncols > 1)
+		if (l.ncols > 1)
 			put_wrapped(out, 0, 0, "(ratio: ops/sec against the first column, higher "
 			    "is faster; * where the difference is larger than the spread between "
 			    "the two runs' rounds)");
-		if (tb.ncols > 0) {
+		if (l.ncols > 0) {
 			print_tables(out, &tb);
-			print_verdicts(out, &tb);
-			print_advice(out, &tb);
+			print_verdicts(out, &l);
+			print_advice(out, &l);
 		}
 	}
-	free(tb.cols);
-	free(tb.keys);
+	compare_layout_free(&l);
 }
 
 int
-compare_files(FILE *out, const char *const *paths, size_t n, char *err, size_t errlen)
+compare_files(FILE *out, const char *const *paths, size_t n, const struct compare_format *f,
+    char *err, size_t errlen)
 {
 	struct compare_run *runs = calloc(n + 1, sizeof *runs);
 	struct json_budget budget = { COMPARE_MAX_BYTES, COMPARE_MAX_VALUES, false };
@@ -822,7 +876,7 @@ compare_files(FILE *out, const char *const *paths, size_t n, char *err, size_t e
 		}
 	}
 	if (rc == 0)
-		compare_print(out, runs, n);
+		f->print(out, runs, n);
 	for (i = 0; i < n; i++)
 		compare_run_free(&runs[i]);
 	free(runs);

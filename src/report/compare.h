@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "util/json_read.h"
+#include "util/names.h"
 
 /* One operation a nanosecond, the clock's unit: more is no figure syncprobe
  * can have measured. */
@@ -30,6 +31,9 @@ struct compare_row {
 	bool have_figures;
 	double ops_per_sec;
 	double mean_usecs;
+	bool direct;		/* written with O_DIRECT (false where the report does not say) */
+	bool have_latency;	/* min, p50, p99 and max (absent: only the mean) */
+	double min_usecs, p50_usecs, p99_usecs, max_usecs;
 	size_t nslices;		/* rounds with a rate */
 	double slice_min;	/* ops/sec of the slowest round */
 	double slice_max;	/* and of the fastest */
@@ -102,11 +106,91 @@ void compare_run_free(struct compare_run *run);
 void compare_print_verdicts(FILE *out, const struct compare_target *const *cols,
     const char *const *names, size_t n);
 
+/* A column of the tables and pictures: one target of one run. */
+struct compare_column {
+	const struct compare_run *run;
+	size_t run_no;		/* from 1 */
+	const struct compare_target *target;
+	size_t target_no;	/* from 1 */
+};
+
+/* A row of the tables: a group and a row name, found in some run. */
+struct compare_key {
+	const char *group;
+	const char *name;
+};
+
+/* The runs laid out: their columns, and every row key, grouped, in the
+ * order they first appear. */
+struct compare_layout {
+	struct compare_column *cols;
+	size_t ncols;
+	struct compare_key *keys;
+	size_t nkeys;
+};
+
+/* Lay runs[0, n) out; -1 when out of memory. Free with
+ * compare_layout_free, either way. */
+int compare_layout_build(const struct compare_run *runs, size_t n, struct compare_layout *l);
+void compare_layout_free(struct compare_layout *l);
+
+/* The row of ct with key k, or NULL. */
+const struct compare_row *compare_find_row(const struct compare_target *ct,
+    const struct compare_key *k);
+
+/* "run 2", or "run 2.1" where the run has several targets. */
+void compare_column_name(const struct compare_column *c, char *buf, size_t len);
+
+/* row's ops/sec against ref's, and whether the difference is beyond the
+ * spread between the two runs' rounds; false when either has no rate. */
+bool compare_ratio(const struct compare_row *ref, const struct compare_row *row,
+    double *ratio, bool *flagged);
+
+/* The legend of run r (from 0), as the text and the picture show it:
+ * its title, "run 1: LABEL" (its file where it has no label); its facts,
+ * "FILE: host, time, syncprobe 0.1, 8kB writes, 5 rounds"; and a line for
+ * its target t, "[run 1.2: ]PATH on ext4 (vda, ...)". file: the report's
+ * file name as it is to be shown. */
+void compare_run_title(const struct compare_run *run, size_t r, const char *file, char *buf,
+    size_t len);
+void compare_run_facts(const struct compare_run *run, const char *file, char *buf, size_t len);
+void compare_target_line(const struct compare_run *run, size_t r, size_t t, char *buf,
+    size_t len);
+
+/* "run 2: wal_sync_method = 'fdatasync', commit_delay = 47": a column's
+ * advice in a line. */
+void compare_advice_line(const struct compare_column *c, char *buf, size_t len);
+
+/* "ext4 (vda, write cache: write back)", from a saved target. */
+void compare_storage_line(const struct compare_target *ct, char *buf, size_t len);
+
+/* The heading of a group (its name where the report's sizes cannot say). */
+void compare_group_title(const struct compare_layout *l, const char *group, char *buf,
+    size_t len);
+
 /* Print runs[0, n) side by side. */
 void compare_print(FILE *out, const struct compare_run *runs, size_t n);
 
-/* Read the reports at paths and print them side by side; 0, or -1 with
- * "PATH: WHY" in err and nothing printed. */
-int compare_files(FILE *out, const char *const *paths, size_t n, char *err, size_t errlen);
+/* runs[0, n) as one SVG picture (compare_svg.c). */
+void compare_svg(FILE *out, const struct compare_run *runs, size_t n);
+
+/* A way to show saved runs, one row each (compare_formats.c): compare -F
+ * NAME. */
+struct compare_format {
+	const char *name;
+	void (*print)(FILE *out, const struct compare_run *runs, size_t n);
+};
+
+extern const struct compare_format compare_formats[];	/* the first is the default */
+extern const struct name_list compare_format_names;
+
+/* -F's value: 0, or -1 with "unknown value (choose text, svg)". */
+int compare_format_parse(const char *s, const struct compare_format **out, char *err,
+    size_t errlen);
+
+/* Read the reports at paths and show them with f; 0, or -1 with "PATH: WHY"
+ * in err and nothing printed. */
+int compare_files(FILE *out, const char *const *paths, size_t n, const struct compare_format *f,
+    char *err, size_t errlen);
 
 #endif

@@ -29,14 +29,10 @@ report_format_default(void)
 int
 report_format_parse(const char *s, const struct report_format **out, char *err, size_t errlen)
 {
-	char names[256];
-	int i = names_find(&report_format_names, s);
+	int i = names_choose(&report_format_names, s, err, errlen);
 
-	if (i < 0) {
-		names_join(&report_format_names, ", ", names, sizeof names);
-		snprintf(err, errlen, "unknown value (choose %s)", names);
+	if (i < 0)
 		return -1;
-	}
 	*out = &report_formats[i];
 	return 0;
 }

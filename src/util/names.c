@@ -44,6 +44,19 @@ names_find(const struct name_list *l, const char *name)
 	return -1;
 }
 
+int
+names_choose(const struct name_list *l, const char *name, char *err, size_t errlen)
+{
+	char names[256];
+	int i = names_find(l, name);
+
+	if (i < 0) {
+		names_join(l, ", ", names, sizeof names);
+		snprintf(err, errlen, "unknown value (choose %s)", names);
+	}
+	return i;
+}
+
 void
 names_expand(const char *tmpl, const char *value, char *buf, size_t len)
 {

@@ -31,6 +31,10 @@ void names_join(const struct name_list *l, const char *sep, char *buf, size_t le
 /* The index of name in the list, or -1. */
 int names_find(const struct name_list *l, const char *name);
 
+/* An option's value, one of the list: its index, or -1 with "unknown
+ * value (choose a, b, c)" in err. */
+int names_choose(const struct name_list *l, const char *name, char *err, size_t errlen);
+
 /* tmpl with its first "{}" replaced by value, into buf (cut short, never
  * overrun): a table's text with a figure or a list in it, without
  * non-literal printf formats. */

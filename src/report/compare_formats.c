@@ -1,0 +1,28 @@
+/* compare_formats.c: the ways syncprobe compare shows saved runs, one row
+ * each (compare -F NAME), and finding one by name: as the probe's
+ * report_formats, a table that names each writer, so that neither writer
+ * names the other. */
+#include "config.h"
+
+#include "report/compare.h"
+
+#include <stdio.h>
+
+const struct compare_format compare_formats[] = {
+	{ "text", compare_print },
+	{ "svg", compare_svg },
+};
+
+const struct name_list compare_format_names =
+    NAME_LIST(compare_formats, struct compare_format, name);
+
+int
+compare_format_parse(const char *s, const struct compare_format **out, char *err, size_t errlen)
+{
+	int i = names_choose(&compare_format_names, s, err, errlen);
+
+	if (i < 0)
+		return -1;
+	*out = &compare_formats[i];
+	return 0;
+}
