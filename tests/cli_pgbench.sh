@@ -169,6 +169,20 @@ tap_check "-F conf gives the measured commit_delay and commit_siblings" \
     grep -Eq "^commit_delay = [0-9]+" "$WORK/out"
 check_clean "nothing left after -F conf"
 
+# -F svg: one picture, a line per client count and commit_siblings swept,
+# valid XML (tests/cli_svg.sh checks the pictures further).
+run $PG -F svg --commit-delays 0,10,20 --commit-siblings 1,4 "$D"
+tap_is "$rc $(head -c 5 "$WORK/out")" "0 <?xml" "-F svg exits 0 with an XML document"
+tap_check "-F svg: a line for each client count and commit_siblings" \
+    sh -c 'grep -q ">8 clients, siblings 1<" "$1" && grep -q ">8 clients, siblings 4<" "$1" &&
+	grep -q ">2 clients, siblings 1<" "$1"' sh "$WORK/out"
+if command -v xmllint >/dev/null 2>&1; then
+	tap_check "-F svg: xmllint accepts it" xmllint --noout "$WORK/out"
+else
+	tap_skip "-F svg: xmllint accepts it" "xmllint is not installed"
+fi
+check_clean "nothing left after -F svg"
+
 # ---- the ways a run fails: exit 1, a message, nothing left ----
 for step in initdb start psql checkpoint pgbench; do
 	SYNCPROBE_FAKEPG_FAIL=$step run $PGS "$D"

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/cli_settings.h"
 #include "pgbench/pgbench.h"
+#include "util/names.h"
 
 static int
 set_pg_bin(void *s, const char *arg, char *err, size_t errlen)
@@ -165,26 +166,25 @@ set_script(void *s, const char *arg, char *err, size_t errlen)
 	return cli_file_name(arg, &o->script, err, errlen);
 }
 
-static const char *const formats[] = { "text", "json", "conf" };
+/* In the order of enum pgbench_format. */
+static const char *const formats[] = { "text", "json", "conf", "svg" };
+static const struct name_list format_names = NAME_LIST_STRINGS(formats);
 
 static int
 set_format(void *s, const char *arg, char *err, size_t errlen)
 {
-	size_t i;
+	int i = names_choose(&format_names, arg, err, errlen);
 
-	for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
-		if (strcmp(arg, formats[i]) == 0) {
-			((struct pgbench_options *)s)->format = (enum pgbench_format)i;
-			return 0;
-		}
-	snprintf(err, errlen, "unknown value (choose text, json, conf)");
-	return -1;
+	if (i < 0)
+		return -1;
+	((struct pgbench_options *)s)->format = (enum pgbench_format)i;
+	return 0;
 }
 
 static void
 format_values(const char *sep, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s%s%s%s", formats[0], sep, formats[1], sep, formats[2]);
+	names_join(&format_names, sep, buf, len);
 }
 
 static int

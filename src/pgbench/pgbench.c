@@ -24,6 +24,7 @@
 #include "pgbench/sweep.h"
 #include "probe/plan.h"
 #include "probe/run.h"
+#include "report/report_pgbench_svg.h"
 #include "report/session.h"
 #include "util/cleanup.h"
 #include "util/diag.h"
@@ -316,6 +317,9 @@ write_report(const struct pgbench_options *o, const struct pgb_result *r)
 		break;
 	case PGBENCH_CONF:
 		report_pgbench_conf(stdout, r);
+		break;
+	case PGBENCH_SVG:
+		report_pgbench_svg(stdout, r);
 		break;
 	}
 	return output_finish();

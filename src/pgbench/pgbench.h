@@ -22,7 +22,7 @@
 _Static_assert(PGBENCH_MAX_REPEATS + PGBENCH_MAX_DECIDE <= PGB_MAX_CELL_RUNS,
     "a cell holds every repeat and deciding run");
 
-enum pgbench_format { PGBENCH_TEXT, PGBENCH_JSON, PGBENCH_CONF };
+enum pgbench_format { PGBENCH_TEXT, PGBENCH_JSON, PGBENCH_CONF, PGBENCH_SVG };
 
 struct pgbench_options {
 	const char *dir;
