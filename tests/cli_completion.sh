@@ -124,6 +124,14 @@ offers "$(offered durability write --direct = '')" \
     "syncprobe durability write --direct=<TAB> offers the writer's values"
 offers "$(offered durability verify -F '')" "$(refused_values durability verify -F nosuch)" \
     "syncprobe durability verify -F <TAB> offers the verifier's formats"
+offers "$(offered compare -F '')" "$(refused_values compare -F nosuch)" \
+    "syncprobe compare -F <TAB> offers its formats"
+offers "$(offered pgbench -F '')" "$(refused_values pgbench -F nosuch)" \
+    "syncprobe pgbench -F <TAB> offers its formats"
+tap_check "svg is offered where it is written: the probe, compare and pgbench" \
+    sh -c '[ "$(printf "%s\n" "$1" "$2" "$3" | grep -c "^svg$")" -eq 3 ] &&
+	! printf "%s\n" "$4" | grep -q "^svg$"' sh "$(offered -F '')" \
+    "$(offered compare -F '')" "$(offered pgbench -F '')" "$(offered durability verify -F '')"
 
 first_words=$(printf '%s\n' "$commands" | sed 's/ .*//' | sort -u)
 offers "$(offered '' | grep -v '^rdir')" "$first_words" \
