@@ -67,6 +67,30 @@ tap_check "the summary says what it watched" jq_true 'select(.type == "summary")
     .stopped_by == null and .back_to_back.ops > 0' "$WORK/out"
 leaves_nothing "json"
 
+# --- The method holds still: with no -m, the server's default in every
+# run (fdatasync on Linux), said to be that; -m's, said to be -m's.
+methods=
+for i in 1 2 3 4 5; do
+	run watch --file-size 64k --for 100ms --interval 100ms -F json "$dir"
+	methods="$methods$(jq -r 'select(.type == "start") | "\(.method)/\(.method_source)"' \
+	    "$WORK/out") "
+done
+first=${methods%% *}
+tap_is "$methods" "$first $first $first $first $first " "no -m: the same method in five runs"
+if [ "$(uname -s)" = Linux ]; then
+	tap_is "$first" fdatasync/server_default "no -m on Linux: fdatasync, PostgreSQL's default"
+else
+	tap_is "${first#*/}" server_default "no -m: the server's default"
+fi
+run watch -m fsync --file-size 64k --for 100ms --interval 100ms "$dir"
+tap_check "-m: the header says the method is -m's" \
+    grep -q '^commit: one 8kB write + fsync (-m), overwrite$' "$WORK/out"
+run watch --file-size 64k --for 100ms --interval 100ms "$dir"
+tap_check "no -m: the header says why the method" grep -q \
+    "^commit: one 8kB write + .* (PostgreSQL's default wal_sync_method here; -m for another)" \
+    "$WORK/out"
+leaves_nothing "the method"
+
 # --- The last interval cut short by --for: labelled partial, with its
 # real length; never the worst while a whole one ran operations.
 run watch $FIXED --rate 100 --for 600ms --interval 250ms "$dir"

@@ -147,6 +147,9 @@ test_summary(void)
 	is_near(sum.ratio, 3.0, 1e-9, "paced over back to back: 300 over 100 us");
 	ok(sum.nwarnings == 1 && strcmp(sum.warnings[0].code, "paced_slower") == 0,
 	    "over twice the back-to-back mean: paced_slower");
+	ok(strstr(sum.warnings[0].message, "syncprobe watch") == NULL &&
+	    strstr(sum.warnings[0].message, "(the burst's, pg_test_fsync's") != NULL,
+	    "... which inside watch does not point to watch: %s", sum.warnings[0].message);
 	setup.burst.mean_usecs = 200.0;
 	watch_summarize(t, &setup, &sum);
 	ok(sum.nwarnings == 0, "1.5 times: no warning");

@@ -1,5 +1,5 @@
 /* watch.c: syncprobe watch from start to finish: the test file, the
- * back-to-back burst that also picks the advised method, the paced load
+ * back-to-back burst of the method watched, the paced load
  * interval by interval, the summary, and the file removed on every way out.
  * Measuring only: watch_result.c turns the figures into warnings and
  * watch_report.c prints them. */
@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice/advice.h"
 #include "probe/pace.h"
 #include "probe/probe.h"
 #include "probe/row.h"
@@ -37,8 +36,7 @@ struct watch_state {
 	FILE *out;
 	struct testfile tf;
 	unsigned char *buf;
-	struct row_result bursts[METHOD_COUNT];
-	size_t nbursts;
+	struct row_result burst;	/* back to back, at the start */
 	struct row_result paced;	/* the paced operations, for the timed loop */
 	struct row_run run;
 	struct watch_tally tally;
@@ -106,61 +104,26 @@ open_row(struct watch_state *w, struct row_result *res, const struct method *m,
 	probe_row_open(run, res, &w->tf, w->o->pattern, w->buf);
 }
 
-/* The burst of one method, back to back, as the probe measures it. */
+/* The back-to-back burst at the start, of the method watched, as the
+ * probe measures it: what the paced figures are set beside. It decides
+ * nothing (the method is chosen before it). */
 static enum exit_status
-burst_one(struct watch_state *w, const struct method *m)
+measure_burst(struct watch_state *w)
 {
-	struct row_result *res = &w->bursts[w->nbursts++];
+	struct row_result *res = &w->burst;
 	struct row_run run;
 
-	open_row(w, res, m, &run);
+	open_row(w, res, w->setup.method, &run);
 	if (res->status == ROW_OK)
 		probe_row_slice(&run, res, UINT64_MAX, WATCH_BURST_NS);
-	if (probe_row_close(&run, res) == -1 || res->status == ROW_ERROR) {
+	if (probe_row_close(&run, res) == -1 || res->status != ROW_OK) {
 		snprintf(w->error, sizeof w->error, "%s", res->reason);
-		return STATUS_IO;
+		return res->status == ROW_ERROR ? STATUS_IO : STATUS_USAGE;
 	}
 	row_finish(res);
+	w->setup.burst_secs = row_secs(res->elapsed_ns);
+	watch_figures_of(&res->total, &w->setup.burst);
 	return STATUS_OK;
-}
-
-/* The back-to-back burst at the start: of -m's method, or of every method
- * this system has, the advised one chosen from them by the probe's rule
- * (one write). */
-static enum exit_status
-measure_bursts(struct watch_state *w)
-{
-	struct advice_input in = { NULL, method_platform_default(), method_writethrough() };
-	struct advice a;
-	enum exit_status rc = STATUS_OK;
-	size_t i;
-
-	if (w->o->method != NULL)
-		rc = burst_one(w, w->o->method);
-	for (i = 0; i < METHOD_COUNT && w->o->method == NULL && rc == STATUS_OK; i++)
-		if (method_unavailable(&method_table[i]) == NULL &&
-		    cleanup_stop_signal() == 0)
-			rc = burst_one(w, &method_table[i]);
-	if (rc != STATUS_OK || cleanup_stop_signal() != 0)
-		return rc;
-	advice_compute(w->bursts, w->nbursts, &in, &a);
-	if (w->o->method != NULL)
-		a.wal_sync_method = w->o->method;
-	for (i = 0; i < w->nbursts; i++)
-		if (w->bursts[i].spec.method == a.wal_sync_method &&
-		    w->bursts[i].status == ROW_OK && w->bursts[i].ops > 0) {
-			w->setup.method = a.wal_sync_method;
-			w->setup.method_advised = w->o->method == NULL;
-			w->setup.burst_secs = row_secs(w->bursts[i].elapsed_ns);
-			watch_figures_of(&w->bursts[i].total, &w->setup.burst);
-			return STATUS_OK;
-		}
-	if (w->nbursts > 0 && w->bursts[0].reason[0] != '\0')
-		snprintf(w->error, sizeof w->error, "%s", w->bursts[0].reason);
-	else
-		snprintf(w->error, sizeof w->error, "%s: no sync method can run here",
-		    w->tf.file.path);
-	return STATUS_USAGE;
 }
 
 static void
@@ -263,7 +226,7 @@ watch_measure(struct watch_state *w)
 	enum exit_status rc;
 	uint64_t start = platform_now_ns(), cutoff = 0;
 
-	rc = measure_bursts(w);
+	rc = measure_burst(w);
 	if (rc != STATUS_OK || cleanup_stop_signal() != 0)
 		return rc;
 	if (storage_probe(w->tf.file.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH,
@@ -291,6 +254,11 @@ static void
 describe(const struct watch_options *o, struct watch_state *w)
 {
 	w->setup.path = o->dir;
+	/* The server's own default unless -m says otherwise: the same
+	 * method in every run, so that two watches can be compared. */
+	w->setup.method = o->method != NULL ? o->method : method_platform_default();
+	w->setup.method_source = o->method != NULL ? WATCH_METHOD_OPTION :
+	    WATCH_METHOD_SERVER_DEFAULT;
 	w->setup.block_bytes = o->block_bytes;
 	w->setup.file_bytes = o->file_bytes;
 	w->setup.pattern = o->pattern;

@@ -59,7 +59,9 @@ text_start(FILE *out, const struct watch_setup *s)
 	units_format_duration(s->interval_ns, ivl, sizeof ivl);
 	units_format_duration(s->stall_ns, stall, sizeof stall);
 	fprintf(out, "commit: %s (%s), %s\n", op,
-	    s->method_advised ? "the advised method" : "-m", options_pattern_name(s->pattern));
+	    s->method_source == WATCH_METHOD_OPTION ? "-m" :
+	    "PostgreSQL's default wal_sync_method here; -m for another",
+	    options_pattern_name(s->pattern));
 	if (s->rate)
 		fprintf(out, "%llu a second", (unsigned long long)s->rate);
 	else
@@ -122,7 +124,8 @@ json_setup(struct json *j, const struct watch_setup *s)
 	json_string(j, "path", s->path);
 	json_string(j, "filesystem", s->filesystem);
 	json_string(j, "method", s->method->name);
-	json_bool(j, "method_advised", s->method_advised);
+	json_string(j, "method_source", s->method_source == WATCH_METHOD_OPTION ? "option" :
+	    "server_default");
 	json_uint(j, "block_bytes", s->block_bytes);
 	json_uint(j, "file_bytes", s->file_bytes);
 	json_string(j, "pattern", options_pattern_name(s->pattern));

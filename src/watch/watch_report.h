@@ -11,7 +11,7 @@
 #include "watch/watch_plot.h"
 #include "watch/watch_result.h"
 
-#define WATCH_SCHEMA_VERSION 1
+#define WATCH_SCHEMA_VERSION 2
 
 enum watch_format { WATCH_TEXT, WATCH_JSON, WATCH_OPENMETRICS };
 

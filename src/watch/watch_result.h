@@ -1,5 +1,5 @@
 /* watch_result.h: what a watch run was and what it found: the settings and
- * the back-to-back burst (struct watch_setup), each stall, and the summary
+ * the back-to-back burst of its method (struct watch_setup), each stall, and the summary
  * with its warnings, judged once from the tally and read by every format. */
 #ifndef SYNCPROBE_WATCH_RESULT_H
 #define SYNCPROBE_WATCH_RESULT_H
@@ -18,11 +18,17 @@
 #define WATCH_FATAL_STALL_NS (20ULL * 1000000000ULL)
 #define WATCH_MAX_WARNINGS 4
 
+/* Why the method watched is the one it is. */
+enum watch_method_source {
+	WATCH_METHOD_SERVER_DEFAULT,	/* PostgreSQL's default wal_sync_method here */
+	WATCH_METHOD_OPTION		/* -m */
+};
+
 struct watch_setup {
 	const char *path;		/* the directory as given */
 	const char *filesystem;		/* "ext4", or NULL when unknown */
 	const struct method *method;
-	bool method_advised;		/* chosen by the probe's rule, not -m */
+	enum watch_method_source method_source;
 	size_t block_bytes;
 	uint64_t file_bytes;
 	enum pattern pattern;
