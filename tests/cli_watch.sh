@@ -27,14 +27,24 @@ leaves_nothing() {
 	fi
 }
 
+# interval_lines: the interval lines of the text in $WORK/out, each
+# starting with its time (HH:MM:SS), then the seconds and operations.
+interval_lines() {
+	awk '/^ *time  *secs  *ops/ { on = 1; next } on && /^$/ { on = 0 }
+	    on && /^[0-2][0-9]:[0-5][0-9]:[0-6][0-9] +[0-9.]+ +[0-9]+ /' "$WORK/out"
+}
+
 # --- Text: 4 interval lines of 250ms in 1s, the summary and the plot.
 run watch $FIXED --rate 100 --for 1 --interval 250ms "$dir"
 tap_is "$rc" 0 "watch --for 1 --interval 250ms: exit 0 ($(cat "$WORK/err"))"
-lines=$(awk '/^ *secs  *ops/ { on = 1; next } on && /^$/ { on = 0 } on && /^ *[0-9.]+ +[0-9]+ /' "$WORK/out")
-tap_is "$(printf '%s\n' "$lines" | grep -c .)" 4 "four interval lines"
-tap_is "$(printf '%s\n' "$lines" | awk '{ print $1 }' | tr '\n' ' ')" "0.25 0.50 0.75 1.00 " \
+lines=$(interval_lines)
+tap_is "$(printf '%s\n' "$lines" | grep -c .)" 4 "four interval lines, each starting with its time"
+tap_is "$(printf '%s\n' "$lines" | awk '{ print $2 }' | tr '\n' ' ')" "0.25 0.50 0.75 1.00 " \
     "each line at the end of its interval"
-sum=$(printf '%s\n' "$lines" | awk '{ s += $2 } END { print s }')
+tap_check "the header says when it started, in UTC" \
+    grep -Eq '^started [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z; times UTC$' \
+    "$WORK/out"
+sum=$(printf '%s\n' "$lines" | awk '{ s += $3 } END { print s }')
 ops=$(sed -n 's/^summary: [0-9.]* s paced, \([0-9]*\) operations.*/\1/p' "$WORK/out")
 tap_is "$ops" "$sum" "the summary's operations are the sum of the intervals' ($sum)"
 tap_check "the summary has the paced and the back-to-back rows" \
@@ -45,8 +55,22 @@ tap_is "$(awk 'length > 80' "$WORK/out")" "" "every line fits 80 columns"
 leaves_nothing "text"
 
 # --- JSON Lines: each line a document; counts that add up.
+before=$(date -u +%s)
 run watch $FIXED --rate 200 --for 1 --interval 200ms -F json "$dir"
+after=$(date -u +%s)
 tap_is "$rc" 0 "-F json: exit 0 ($(cat "$WORK/err"))"
+# Stamps, without knowing the time of day: each object's time is ISO 8601
+# UTC to the millisecond, none earlier than the one before it, and all
+# between the wall clock before the run and after it.
+tap_check "every object has a time, ISO 8601 UTC to the millisecond" jq_true -s '
+    all(.[]; .time | type == "string" and
+    test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"))' "$WORK/out"
+tap_check "the times never go back, line after line" jq_true -s '
+    [.[].time] as $t | [range(1; $t | length) | $t[. - 1] <= $t[.]] | all' "$WORK/out"
+tap_check "every time is between the wall clock before the run and after it" jq_true -s \
+    --argjson before "$before" --argjson after "$after" '
+    all(.[]; .time | sub("\\.[0-9]+Z$"; "Z") | fromdateiso8601 |
+    . >= $before and . <= $after)' "$WORK/out"
 bad=0
 while IFS= read -r line; do
 	printf '%s\n' "$line" | jq -e 'type == "object" and (.type | type == "string")' \
@@ -95,8 +119,8 @@ leaves_nothing "the method"
 # real length; never the worst while a whole one ran operations.
 run watch $FIXED --rate 100 --for 600ms --interval 250ms "$dir"
 tap_is "$rc" 0 "--for 600ms --interval 250ms: exit 0 ($(cat "$WORK/err"))"
-lines=$(awk '/^ *secs  *ops/ { on = 1; next } on && /^$/ { on = 0 } on && /^ *[0-9.]+ +[0-9]+ /' "$WORK/out")
-tap_is "$(printf '%s\n' "$lines" | awk '{ print $1 ($NF == "partial" ? "p" : "") }' | tr '\n' ' ')" \
+lines=$(interval_lines)
+tap_is "$(printf '%s\n' "$lines" | awk '{ print $2 ($NF == "partial" ? "p" : "") }' | tr '\n' ' ')" \
     "0.25 0.50 0.600p " "text: two whole intervals, then the cut one, partial, ending at the cut"
 run watch $FIXED --rate 100 --for 600ms --interval 250ms -F json "$dir"
 tap_is "$(jq -r 'select(.type == "interval") | "\(.partial):\(.secs)"' "$WORK/out" | tr '\n' ' ')" \
@@ -143,6 +167,8 @@ if preload_works; then
 	    "the summary counts them"
 	tap_is "$(jq -s '[.[] | select(.type == "interval") | .stalls] | add' "$WORK/out")" \
 	    "$delays" "the intervals count them"
+	tap_check "stalls and intervals: the times never go back" jq_true -s '
+	    [.[].time] as $t | [range(1; $t | length) | $t[. - 1] <= $t[.]] | all' "$WORK/out"
 	tap_check "the stall warning" jq_true 'select(.type == "summary") |
 	    [.warnings[].code] | index("stall") != null' "$WORK/out"
 	# 20 a second: at most 10 starts in an interval of 0.5 s, however
@@ -160,11 +186,11 @@ if preload_works; then
 	    SYNCPROBE_FAULT_SYNC_DELAY_REOPEN=2 \
 	    "$SYNCPROBE" watch $FIXED --rate 20 --for 2 --interval 1s --stall 1s \
 	    "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
-	tap_is "$(grep -c '^stall \[stall\]: one 8kB write + fdatasync took 1\.[0-9]* s, from ' \
+	tap_is "$(grep -Ec '^[0-2][0-9]:[0-5][0-9]:[0-6][0-9] stall \[stall\]: one 8kB write \+ fdatasync took 1\.[0-9]* s, from ' \
 	    "$WORK/out" || :)" "$(grep -c '^delay ' "$log" || :)" "text: a stall line for each slowed sync"
 	leaves_nothing "stalls, text"
 else
-	for what in "exit 0" "the shim slowed syncs" "one stall line each" "the summary" \
+	for what in "exit 0" "the shim slowed syncs" "one stall line each" "the summary" "times" \
 	    "the intervals" "the warning" "no burst" "missed starts" "nothing left" \
 	    "text lines" "text, nothing left"; do
 		tap_skip "stalls: $what" "the fault shim cannot be preloaded here"

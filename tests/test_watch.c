@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "watch/watch.h"
+#include "watch/watch_clock.h"
 #include "watch/watch_interval.h"
 #include "watch/watch_plot.h"
 #include "watch/watch_result.h"
@@ -53,7 +54,7 @@ test_tally(void)
 	for (i = 0; i < 48; i++)
 		watch_tally_add(t, (100 + i) * US, false);
 	watch_tally_add(t, 1500 * MS, true);	/* a stall, in the first interval */
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	ok(f.number == 1 && f.start_ns == 0 && f.end_ns == 1000 * MS, "interval 1 is [0, 1 s)");
 	ok(f.ops == 49 && !f.partial, "49 operations, a whole interval");
 	ok(f.missed == 1, "50 slots, 49 started: one missed start");
@@ -62,13 +63,13 @@ test_tally(void)
 	ok(f.min_usecs == 100.0, "the min exactly");
 	sum += f.ops;
 	/* The stall covered the whole second interval: no operation started. */
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	ok(f.number == 2 && f.ops == 0 && f.missed == 50, "an interval inside a stall: 50 missed");
 	ok(f.p99_usecs == 0.0, "... and no figures");
 	/* A last interval cut short at 2.5 s, with 20 operations. */
 	for (i = 0; i < 20; i++)
 		watch_tally_add(t, 200 * US, false);
-	watch_tally_close(t, 2500 * MS, &f);
+	watch_tally_close(t, 2500 * MS, 0, &f);
 	sum += f.ops;
 	ok(f.start_ns == 2000 * MS && f.end_ns == 2500 * MS, "the last interval ends at the cut");
 	ok(f.partial, "... and is partial");
@@ -91,10 +92,10 @@ test_partial_worst(void)
 
 	for (i = 0; i < 50; i++)
 		watch_tally_add(t, 100 * US, false);
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	for (i = 0; i < 3; i++)
 		watch_tally_add(t, 900 * US, false);
-	watch_tally_close(t, 1060 * MS, &f);
+	watch_tally_close(t, 1060 * MS, 0, &f);
 	ok(f.partial && f.p99_usecs > t->worst.p99_usecs, "a cut-short interval, a higher p99");
 	ok(t->have_worst && t->worst.number == 1 && !t->worst.partial,
 	    "the worst is still the whole interval");
@@ -103,7 +104,7 @@ test_partial_worst(void)
 	t = new_tally(20 * MS, 1000 * MS);
 	for (i = 0; i < 3; i++)
 		watch_tally_add(t, 900 * US, false);
-	watch_tally_close(t, 60 * MS, &f);
+	watch_tally_close(t, 60 * MS, 0, &f);
 	ok(t->have_worst && t->worst.partial && t->worst.end_ns == 60 * MS,
 	    "the only interval, cut short: it is the worst");
 	free(t);
@@ -118,7 +119,7 @@ test_back_to_back(void)
 
 	for (i = 0; i < 1000; i++)
 		watch_tally_add(t, 90 * US, false);
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	ok(f.ops == 1000 && f.missed == 0, "back to back: nothing is missed");
 	free(t);
 }
@@ -141,7 +142,7 @@ test_summary(void)
 	setup.burst.mean_usecs = 100.0;
 	for (i = 0; i < 49; i++)
 		watch_tally_add(t, 300 * US, false);
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	watch_summarize(t, &setup, &sum);
 	ok(sum.paced.ops == 49 && sum.intervals == 1, "the summary's operations and intervals");
 	is_near(sum.ratio, 3.0, 1e-9, "paced over back to back: 300 over 100 us");
@@ -162,7 +163,7 @@ test_summary(void)
 	setup.burst.mean_usecs = 300.0;
 	watch_tally_add(t, st.ns, true);
 	watch_note_stall(&sum, &st);
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	watch_summarize(t, &setup, &sum);
 	ok(sum.paced.stalls == 1 && sum.fatal_stalls == 1, "one stall, over 20 s");
 	ok(sum.nwarnings >= 2 && strcmp(sum.warnings[0].code, "stall") == 0 &&
@@ -296,7 +297,7 @@ test_week(void)
 
 	if (p == NULL)
 		exit(99);
-	watch_tally_close(t, WATCH_MAX_FOR_NS, &f);
+	watch_tally_close(t, WATCH_MAX_FOR_NS, 0, &f);
 	ok(f.missed == 60480000000ULL && t->run_missed == f.missed,
 	    "a week at %u a second: 60480000000 slots, every one counted (%llu)",
 	    WATCH_MAX_RATE, (unsigned long long)f.missed);
@@ -362,6 +363,74 @@ test_plot_draw(void)
 	free(p);
 }
 
+/* 2026-12-01T23:59:59Z, in ns since the epoch. */
+#define LATE_NS (1796169599ULL * 1000000000ULL)
+
+static void
+test_clock(void)
+{
+	char b[40];
+	uint64_t day = 0;
+	struct watch_tally *t = new_tally(20 * MS, 1000 * MS);
+	struct watch_figures f;
+
+	watch_clock_iso(LATE_NS + 123456789, b, sizeof b);
+	ok(strcmp(b, "2026-12-01T23:59:59.123Z") == 0, "ISO 8601 UTC to the ms (%s)", b);
+	watch_clock_iso(0, b, sizeof b);
+	ok(strcmp(b, "1970-01-01T00:00:00.000Z") == 0, "the epoch (%s)", b);
+	watch_clock_iso_secs(LATE_NS + 999999999, b, sizeof b);
+	ok(strcmp(b, "2026-12-01T23:59:59Z") == 0, "to the second, never rounded up (%s)", b);
+	watch_clock_hms(LATE_NS, b, sizeof b);
+	ok(strcmp(b, "23:59:59") == 0, "HH:MM:SS (%s)", b);
+	watch_clock_date(LATE_NS + 1000 * MS, b, sizeof b);
+	ok(strcmp(b, "2026-12-02") == 0, "the date a second later (%s)", b);
+	ok(watch_clock_new_date(&day, LATE_NS) && !watch_clock_new_date(&day, LATE_NS + 999 * MS),
+	    "a first stamp is a new date; the same day is not");
+	ok(watch_clock_new_date(&day, LATE_NS + 1000 * MS), "midnight: a new date");
+	ok(watch_clock_new_date(&day, LATE_NS), "the clock set back over midnight: a new date");
+	ok(watch_clock_wall_at(LATE_NS, 50 * MS, 20 * MS) == LATE_NS - 30 * MS,
+	    "the wall clock 30 ms ago, from both clocks read now");
+	/* An interval's end stamp: the wall clock at slot time 0 plus its end. */
+	watch_tally_add(t, 100 * US, false);
+	watch_tally_close(t, UINT64_MAX, LATE_NS, &f);
+	ok(f.end_wall_ns == LATE_NS + 1000 * MS, "an interval's stamp is its end");
+	watch_tally_close(t, 1500 * MS, LATE_NS + 7 * MS, &f);
+	ok(f.end_wall_ns == LATE_NS + 1507 * MS, "... the cut, for the last, by the clock now");
+	watch_tally_close(t, UINT64_MAX, 0, &f);
+	ok(f.end_wall_ns == 0, "... unknown when the clock is");
+	free(t);
+}
+
+/* An interval line and a stall line as text, the first of a new date after
+ * a line of the date. */
+static void
+test_stamped_lines(void)
+{
+	struct watch_setup setup;
+	struct watch_figures f = point(3, 900.0, 1200.0);
+	struct watch_stall st = { 2500 * MS, 1500 * MS, LATE_NS + 2000 * MS, true };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	if (out == NULL)
+		exit(99);
+	memset(&setup, 0, sizeof setup);
+	setup.method = method_find("fdatasync");
+	setup.block_bytes = 8192;
+	setup.interval_ns = 1000 * MS;
+	f.end_wall_ns = LATE_NS;
+	f.p50_usecs = 400.0;
+	watch_report_interval(out, WATCH_TEXT, &setup, &f);
+	watch_report_stall(out, WATCH_TEXT, &setup, &st);
+	fclose(out);
+	ok(strcmp(text, "23:59:59         3       10       400       900      1200      0      0\n"
+	    "2026-12-02 (UTC)\n"
+	    "00:00:01 stall [stall]: one 8kB write + fdatasync took 1.500 s, from 2.500 s\n") == 0,
+	    "the time first, the date before the first line of a date:\n%s", text);
+	free(text);
+}
+
 int
 main(void)
 {
@@ -376,5 +445,7 @@ main(void)
 	test_plot_partial();
 	test_week();
 	test_plot_draw();
+	test_clock();
+	test_stamped_lines();
 	return tap_done();
 }

@@ -21,6 +21,7 @@
 #include "util/platform.h"
 #include "util/safefile.h"
 #include "util/units.h"
+#include "watch/watch_clock.h"
 #include "watch/watch_interval.h"
 #include "watch/watch_result.h"
 #include "watch/watch_plot.h"
@@ -44,6 +45,8 @@ struct watch_state {
 	struct watch_setup setup;
 	struct watch_summary sum;
 	struct storage_info storage;
+	uint64_t t0;			/* the monotonic clock at slot time 0 */
+	uint64_t day;			/* the UTC date of the last line */
 	char error[REASON_LEN];
 };
 
@@ -126,12 +129,23 @@ measure_burst(struct watch_state *w)
 	return STATUS_OK;
 }
 
+/* The wall clock at slot time 0 as it reads now: a step of the clock
+ * since the start moves the stamps after it, never the pace. */
+static uint64_t
+wall_zero(const struct watch_state *w)
+{
+	uint64_t wall = platform_wall_ns();
+
+	return watch_clock_wall_at(wall, platform_now_ns(), w->t0);
+}
+
 static void
 close_interval(struct watch_state *w, uint64_t cutoff_ns)
 {
 	struct watch_figures f;
 
-	watch_tally_close(&w->tally, cutoff_ns, &f);
+	watch_tally_close(&w->tally, cutoff_ns, wall_zero(w), &f);
+	f.new_date = watch_clock_new_date(&w->day, f.end_wall_ns);
 	watch_plot_add(&w->plot, &f);
 	watch_report_interval(w->out, w->o->format, &w->setup, &f);
 }
@@ -140,9 +154,9 @@ close_interval(struct watch_state *w, uint64_t cutoff_ns)
  * loop added to the row. -1 when it failed, 1 when a stop signal came
  * before it started. */
 static int
-paced_op(struct watch_state *w, uint64_t t0)
+paced_op(struct watch_state *w)
 {
-	uint64_t sum = w->paced.total.sum_ns, count = w->paced.total.count, ns, now;
+	uint64_t sum = w->paced.total.sum_ns, count = w->paced.total.count, ns, now, wall;
 	struct watch_stall st;
 
 	if (probe_row_slice(&w->run, &w->paced, 1, 0) == -1)
@@ -153,11 +167,43 @@ paced_op(struct watch_state *w, uint64_t t0)
 	ns = w->paced.total.sum_ns - sum;
 	watch_tally_add(&w->tally, ns, ns > w->o->stall_ns);
 	if (ns > w->o->stall_ns) {
-		st.start_ns = now - ns - t0;
+		wall = platform_wall_ns();
+		st.start_ns = now - ns - w->t0;
 		st.ns = ns;
+		st.wall_ns = watch_clock_wall_at(wall, platform_now_ns(), now - ns);
+		st.new_date = watch_clock_new_date(&w->day, st.wall_ns);
 		watch_note_stall(&w->sum, &st);
 		watch_report_stall(w->out, w->o->format, &w->setup, &st);
 	}
+	return 0;
+}
+
+/* Where a run stopped early ends: now, or the slot it would have gone on
+ * in if that came first (the slots before either are the same), so that
+ * the last interval ends no later than the run does. */
+static uint64_t
+stopped_at(const struct watch_state *w, uint64_t slot_ns)
+{
+	uint64_t now = platform_now_ns() - w->t0;
+
+	return now < slot_ns ? now : slot_ns;
+}
+
+/* The end of --for, after the last slot before it: the run lasts what it
+ * was asked to, so that its last interval does not end after it. 0, or
+ * -1 with errno; *cutoff_ns is where it ended (earlier on a stop
+ * signal). */
+static int
+wait_for_end(const struct watch_state *w, uint64_t *cutoff_ns)
+{
+	const volatile sig_atomic_t *stop = cleanup_stop_flag();
+	struct pace end;
+	int rc;
+
+	pace_init(&end, w->t0 + w->o->for_ns, 0);
+	if ((rc = pace_wait(&end, stop)) == -1)
+		return -1;
+	*cutoff_ns = rc == 1 ? stopped_at(w, w->o->for_ns) : w->o->for_ns;
 	return 0;
 }
 
@@ -169,41 +215,43 @@ paced_load(struct watch_state *w, uint64_t *cutoff_ns)
 	const struct watch_options *o = w->o;
 	const volatile sig_atomic_t *stop = cleanup_stop_flag();
 	struct pace p;
-	uint64_t t0, slot;
+	uint64_t slot;
 	int rc;
 
 	/* The warm-up operations first (untimed), so that the first slot
 	 * is on time. */
 	if (probe_row_slice(&w->run, &w->paced, 0, 0) == -1)
 		goto failed;
-	t0 = platform_now_ns();
-	pace_init(&p, t0, pace_period_ns(o->rate));
+	w->t0 = platform_now_ns();
+	pace_init(&p, w->t0, pace_period_ns(o->rate));
 	for (;;) {
-		slot = p.next_ns - t0;
-		*cutoff_ns = slot;
+		slot = p.next_ns - w->t0;
+		*cutoff_ns = slot;	/* where an error ends it: the slots before */
 		if (o->for_ns != 0 && slot >= o->for_ns) {
-			*cutoff_ns = o->for_ns;
+			if (wait_for_end(w, cutoff_ns) == -1)
+				goto nanosleep_failed;
 			break;
 		}
 		while (watch_interval_over(&w->tally, slot))
 			close_interval(w, slot);
-		if ((rc = pace_wait(&p, stop)) == 1)
-			break;
-		if (rc == -1) {
-			snprintf(w->error, sizeof w->error, "nanosleep: %s", strerror(errno));
-			return STATUS_IO;
-		}
-		if ((rc = paced_op(w, t0)) == -1)
+		if ((rc = pace_wait(&p, stop)) == -1)
+			goto nanosleep_failed;
+		if (rc == 0 && (rc = paced_op(w)) == -1)
 			goto failed;
-		if (rc == 1)
+		if (rc == 1) {
+			*cutoff_ns = stopped_at(w, slot);
 			break;
+		}
 		pace_after(&p, platform_now_ns());
 		if (*stop) {
-			*cutoff_ns = p.next_ns - t0;
+			*cutoff_ns = stopped_at(w, p.next_ns - w->t0);
 			break;
 		}
 	}
 	return STATUS_OK;
+nanosleep_failed:
+	snprintf(w->error, sizeof w->error, "nanosleep: %s", strerror(errno));
+	return STATUS_IO;
 failed:
 	snprintf(w->error, sizeof w->error, "%s", w->paced.reason);
 	return STATUS_IO;
@@ -232,6 +280,8 @@ watch_measure(struct watch_state *w)
 	if (storage_probe(w->tf.file.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH,
 	    &w->storage) == 0 && w->storage.have_filesystem)
 		w->setup.filesystem = w->storage.filesystem;
+	w->setup.start_wall_ns = platform_wall_ns();
+	(void)watch_clock_new_date(&w->day, w->setup.start_wall_ns);
 	watch_report_start(w->out, w->o->format, &w->setup);
 	open_row(w, &w->paced, w->setup.method, &w->run);
 	if (w->paced.status != ROW_OK) {
@@ -246,6 +296,7 @@ watch_measure(struct watch_state *w)
 	}
 	close_remaining(w, cutoff);
 	w->sum.elapsed_secs = row_secs(platform_now_ns() - start);
+	w->sum.end_wall_ns = platform_wall_ns();
 	w->sum.run_secs = row_secs(cutoff);
 	return rc;
 }

@@ -76,7 +76,8 @@ worse_than_worst(const struct watch_tally *t, const struct watch_figures *f)
 }
 
 void
-watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figures *f)
+watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, uint64_t wall_zero_ns,
+    struct watch_figures *f)
 {
 	uint64_t end = cutoff_ns < t->end_ns ? cutoff_ns : t->end_ns;
 	uint64_t slots = watch_slots_between(t->period_ns, t->start_ns, end);
@@ -87,6 +88,7 @@ watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figure
 	f->start_ns = t->start_ns;
 	f->end_ns = end;
 	f->partial = end < t->end_ns;
+	f->end_wall_ns = wall_zero_ns != 0 ? wall_zero_ns + end : 0;
 	/* Back to back there are no slots: nothing can be missed. */
 	f->missed = slots > t->ops ? slots - t->ops : 0;
 	f->stalls = t->stalls;

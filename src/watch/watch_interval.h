@@ -22,6 +22,10 @@ struct watch_figures {
 	uint64_t stalls;
 	double mean_usecs, p50_usecs, p90_usecs, p99_usecs, p999_usecs, max_usecs;
 	double min_usecs;
+	/* The wall clock at its end (watch_clock.h), ns since the epoch;
+	 * 0: unknown. */
+	uint64_t end_wall_ns;
+	bool new_date;			/* the first line of its UTC date */
 };
 
 /* The interval being filled, the figures of the worst one so far, and the
@@ -59,8 +63,11 @@ void watch_tally_add(struct watch_tally *t, uint64_t ns, bool stall);
 /* Close the open interval, at its end or (the last, cut short) at
  * cutoff_ns, whichever is first: its figures into f, the run's counts
  * and worst interval updated, the next interval opened. Slots up to the
- * end that no operation started in are its missed starts. */
-void watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figures *f);
+ * end that no operation started in are its missed starts. wall_zero_ns is
+ * the wall clock at slot time 0, as it reads now (0: unknown): the end's
+ * stamp is that plus the end. */
+void watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, uint64_t wall_zero_ns,
+    struct watch_figures *f);
 
 /* Figures of a histogram in microseconds (mean, percentiles, min, max). */
 void watch_figures_of(const struct stats *s, struct watch_figures *f);

@@ -14,6 +14,7 @@
 #include "util/json.h"
 #include "util/units.h"
 #include "util/wrap.h"
+#include "watch/watch_clock.h"
 
 #define LINE_WIDTH 80
 
@@ -48,7 +49,7 @@ static void
 text_start(FILE *out, const struct watch_setup *s)
 {
 	char path[ESCAPE_LEN(PATH_MAX)], op[96], ivl[32], stall[32], dur[32];
-	char mean[32], p50[32], p99[32], max[32];
+	char mean[32], p50[32], p99[32], max[32], when[32];
 
 	escape_for_terminal(s->path, path, sizeof path);
 	fprintf(out, "syncprobe watch %s: %s", PACKAGE_VERSION, path);
@@ -78,10 +79,37 @@ text_start(FILE *out, const struct watch_setup *s)
 	watch_format_usecs(s->burst.p99_usecs, p99, sizeof p99);
 	watch_format_usecs(s->burst.max_usecs, max, sizeof max);
 	fprintf(out, "back to back first: %llu operations in %.2f s:\n"
-	    "  mean %s, p50 %s, p99 %s, max %s\n\n", (unsigned long long)s->burst.ops,
+	    "  mean %s, p50 %s, p99 %s, max %s\n", (unsigned long long)s->burst.ops,
 	    s->burst_secs, mean, p50, p99, max);
-	fprintf(out, "%9s %8s %9s %9s %9s %7s %6s\n", "secs", "ops", "p50 us", "p99 us",
-	    "max us", "missed", "stalls");
+	watch_clock_iso_secs(s->start_wall_ns, when, sizeof when);
+	fprintf(out, "started %s; times UTC\n\n", when);
+	fprintf(out, "%8s %9s %8s %9s %9s %9s %6s %6s\n", "time", "secs", "ops", "p50 us",
+	    "p99 us", "max us", "missed", "stalls");
+}
+
+/* The time a line starts with, after a line of the date when it is the
+ * first of its date. */
+static void
+put_time(FILE *out, uint64_t wall_ns, bool new_date)
+{
+	char buf[32];
+
+	if (new_date) {
+		watch_clock_date(wall_ns, buf, sizeof buf);
+		fprintf(out, "%s (UTC)\n", buf);
+	}
+	watch_clock_hms(wall_ns, buf, sizeof buf);
+	fprintf(out, "%8s", buf);
+}
+
+/* "time": when, in ISO 8601 UTC to the millisecond. */
+static void
+json_time(struct json *j, uint64_t wall_ns)
+{
+	char buf[40];
+
+	watch_clock_iso(wall_ns, buf, sizeof buf);
+	json_string(j, "time", buf);
 }
 
 /* Where interval f starts and ends, how long it lasted, and whether it
@@ -89,6 +117,7 @@ text_start(FILE *out, const struct watch_setup *s)
 static void
 json_interval_span(struct json *j, const struct watch_figures *f)
 {
+	json_time(j, f->end_wall_ns);
 	json_double(j, "start_secs", row_secs(f->start_ns), 3);
 	json_double(j, "end_secs", row_secs(f->end_ns), 3);
 	json_double(j, "secs", row_secs(f->end_ns - f->start_ns), 3);
@@ -149,6 +178,7 @@ json_start(FILE *out, const struct watch_setup *s)
 	json_init(&j, out);
 	json_begin_object_line(&j, NULL);
 	json_string(&j, "type", "start");
+	json_time(&j, s->start_wall_ns);
 	json_uint(&j, "schema_version", WATCH_SCHEMA_VERSION);
 	json_string(&j, "version", PACKAGE_VERSION);
 	json_setup(&j, s);
@@ -186,13 +216,14 @@ watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_setup
 	struct json j;
 
 	if (fmt == WATCH_TEXT) {
+		put_time(out, f->end_wall_ns, f->new_date);
 		/* A cut-short end is where the cut was, to the millisecond. */
-		fprintf(out, "%9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
+		fprintf(out, " %9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
 		    row_secs(f->end_ns), (unsigned long long)f->ops);
 		put_usecs(out, f, f->p50_usecs);
 		put_usecs(out, f, f->p99_usecs);
 		put_usecs(out, f, f->max_usecs);
-		fprintf(out, " %7llu %6llu%s\n", (unsigned long long)f->missed,
+		fprintf(out, " %6llu %6llu%s\n", (unsigned long long)f->missed,
 		    (unsigned long long)f->stalls, f->partial ? " partial" : "");
 	} else if (fmt == WATCH_JSON) {
 		json_init(&j, out);
@@ -214,19 +245,25 @@ watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_setup *s
 {
 	bool fatal = st->ns > WATCH_FATAL_STALL_NS;
 	const char *code = warning_codes[fatal ? WARNING_STALL_OVER_20S : WARNING_STALL];
-	char dur[32], op[96], line[256];
+	char dur[32], op[96], line[256], when[32];
 	struct json j;
 
 	if (fmt == WATCH_TEXT) {
 		watch_format_usecs(row_usecs((double)st->ns), dur, sizeof dur);
 		describe_op(s, op, sizeof op);
-		snprintf(line, sizeof line, "stall [%s]: %s took %s, from %.3f s", code, op, dur,
-		    row_secs(st->start_ns));
+		if (st->new_date) {
+			watch_clock_date(st->wall_ns, when, sizeof when);
+			fprintf(out, "%s (UTC)\n", when);
+		}
+		watch_clock_hms(st->wall_ns, when, sizeof when);
+		snprintf(line, sizeof line, "%s stall [%s]: %s took %s, from %.3f s", when, code,
+		    op, dur, row_secs(st->start_ns));
 		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
 	} else if (fmt == WATCH_JSON) {
 		json_init(&j, out);
 		json_begin_object_line(&j, NULL);
 		json_string(&j, "type", "stall");
+		json_time(&j, st->wall_ns);
 		json_string(&j, "code", code);
 		json_double(&j, "start_secs", row_secs(st->start_ns), 6);
 		json_double(&j, "usecs", row_usecs((double)st->ns), 3);
@@ -251,7 +288,7 @@ static void
 text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum,
     const struct watch_plot *plot)
 {
-	char line[ADVICE_TEXT_LEN + 64];
+	char line[ADVICE_TEXT_LEN + 64], when[32];
 	size_t i;
 	int n;
 
@@ -276,11 +313,12 @@ text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 	if (sum->ratio > 0.0)
 		fprintf(out, "paced / back to back: %.2f times the mean\n", sum->ratio);
 	if (sum->have_worst) {
-		snprintf(line, sizeof line, "worst interval: %.*f s to %.*f s, p99 %.0f us, "
-		    "max %.0f us (%llu operations, %llu missed starts%s)",
+		watch_clock_iso_secs(sum->worst.end_wall_ns, when, sizeof when);
+		snprintf(line, sizeof line, "worst interval: %.*f s to %.*f s, ending %s, "
+		    "p99 %.0f us, max %.0f us (%llu operations, %llu missed starts%s)",
 		    time_decimals(s->interval_ns), row_secs(sum->worst.start_ns),
 		    sum->worst.partial ? 3 : time_decimals(s->interval_ns),
-		    row_secs(sum->worst.end_ns), sum->worst.p99_usecs, sum->worst.max_usecs,
+		    row_secs(sum->worst.end_ns), when, sum->worst.p99_usecs, sum->worst.max_usecs,
 		    (unsigned long long)sum->worst.ops, (unsigned long long)sum->worst.missed,
 		    sum->worst.partial ? "; cut short, the only one with operations" : "");
 		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
@@ -303,6 +341,7 @@ json_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 	json_init(&j, out);
 	json_begin_object_line(&j, NULL);
 	json_string(&j, "type", "summary");
+	json_time(&j, sum->end_wall_ns);
 	json_setup(&j, s);
 	json_double(&j, "secs", sum->run_secs, 3);
 	json_double(&j, "elapsed_secs", sum->elapsed_secs, 3);

@@ -37,15 +37,18 @@ struct watch_setup {
 	uint64_t interval_ns;
 	uint64_t stall_ns;
 	int plot_width;			/* columns */
+	uint64_t start_wall_ns;		/* when it started, ns since the epoch */
 	struct watch_figures burst;	/* the back-to-back burst */
 	double burst_secs;
 };
 
-/* An operation over --stall: when it started (from the run's start) and
- * how long it took. */
+/* An operation over --stall: when it started (from the run's start, and
+ * by the wall clock) and how long it took. */
 struct watch_stall {
 	uint64_t start_ns;
 	uint64_t ns;
+	uint64_t wall_ns;		/* ns since the epoch; 0: unknown */
+	bool new_date;			/* the first line of its UTC date */
 };
 
 struct watch_summary {
@@ -54,6 +57,7 @@ struct watch_summary {
 	int stopped_by;			/* the stop signal, or 0 */
 	double elapsed_secs;		/* the whole run, burst included */
 	double run_secs;		/* the paced load: the slots it covered */
+	uint64_t end_wall_ns;		/* when it ended, ns since the epoch */
 	struct watch_figures paced;	/* the whole paced load */
 	uint64_t intervals;
 	bool have_worst;
