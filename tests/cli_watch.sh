@@ -108,11 +108,20 @@ else
 fi
 run watch -m fsync --file-size 64k --for 100ms --interval 100ms "$dir"
 tap_check "-m: the header says the method is -m's" \
-    grep -q '^commit: one 8kB write + fsync (-m), overwrite$' "$WORK/out"
-run watch --file-size 64k --for 100ms --interval 100ms "$dir"
-tap_check "no -m: the header says why the method" grep -q \
-    "^commit: one 8kB write + .* (PostgreSQL's default wal_sync_method here; -m for another)" \
-    "$WORK/out"
+    grep -q '^commit: one 8kB write + fsync, overwrite (-m)$' "$WORK/out"
+run watch --file-size 64k --rate 20 --for 100ms --interval 100ms "$dir"
+header=$(sed '/^$/q' "$WORK/out" | tr '\n' ' ' | sed 's/  */ /g')
+case $header in
+*"commit: one 8kB write + "*", overwrite (PostgreSQL's default wal_sync_method here; -m for another)"*)
+	tap_ok "no -m: the header says why the method" ;;
+*) tap_fail "no -m: the header says why the method" "$header" ;;
+esac
+# What the load costs the disk, at its rate.
+case $header in
+*"adds 20 syncs and 160kB of writes a second to this disk"*)
+	tap_ok "the header says the load added: 20 syncs and 160kB a second" ;;
+*) tap_fail "the header says the load added: 20 syncs and 160kB a second" "$header" ;;
+esac
 leaves_nothing "the method"
 
 # --- The last interval cut short by --for: labelled partial, with its
@@ -134,7 +143,7 @@ leaves_nothing "partial"
 run watch $FIXED --for 200ms --interval 100ms -F openmetrics "$dir"
 tap_is "$rc" 0 "-F openmetrics: exit 0"
 tap_check "-F openmetrics: the operations and the latency summary" sh -c \
-    "grep -q '^syncprobe_watch_operations{target=\"$dir\",method=\"fdatasync\"} [0-9]' '$WORK/out' &&
+    "grep -q '^syncprobe_watch_operations{target=\"$dir\",method=\"fdatasync\",rate=\"50\"} [0-9]' '$WORK/out' &&
      grep -q '^syncprobe_watch_latency_seconds_count{.*load=\"back_to_back\"} [0-9]' '$WORK/out'"
 if command -v promtool >/dev/null 2>&1; then
 	tap_check "-F openmetrics: promtool check metrics" sh -c \
@@ -142,6 +151,134 @@ if command -v promtool >/dev/null 2>&1; then
 else
 	tap_skip "-F openmetrics: promtool check metrics" "promtool is not installed"
 fi
+
+# --- --textfile: live metrics for node_exporter's textfile collector. A
+# FILE that is not NAME.prom, or a name already taken (a file, a link), is
+# refused and left as it is.
+tdir=$WORK/textfile
+tf=$tdir/watch.prom
+mkdir "$tdir"
+hint="--textfile writes only a file of its own: remove it, or name another"
+refused_exactly "syncprobe: --textfile 'watch.txt': must name a file NAME.prom (the only files node_exporter's textfile collector reads)" \
+    "$dir" watch $FIXED --textfile=watch.txt "$dir"
+echo theirs >"$tf"
+refused_exactly "syncprobe: $tf: already exists ($hint)" "$dir" \
+    watch $FIXED --for 100ms --textfile="$tf" "$dir"
+tap_is "$(cat "$tf")" theirs "--textfile: a file already there is left as it is"
+rm "$tf"
+echo "victim's" >"$WORK/victim"
+ln -s "$WORK/victim" "$tf"
+refused_exactly "syncprobe: $tf: already exists, a symbolic link ($hint)" "$dir" \
+    watch $FIXED --for 100ms --textfile="$tf" "$dir"
+tap_is "$(cat "$WORK/victim")" "victim's" "--textfile: a symbolic link is never followed"
+rm "$tf"
+
+# whole FILE: FILE is the whole text: it ends with a newline, has the last
+# counter, and the histogram's +Inf bucket, its count and the operations
+# counter agree.
+whole() {
+	[ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] && awk '
+	    /^syncprobe_watch_operation_seconds_bucket\{.*le="\+Inf"\}/ { inf = $NF }
+	    /^syncprobe_watch_operation_seconds_count\{/ { count = $NF }
+	    /^syncprobe_watch_operations_total\{/ { ops = $NF }
+	    /^syncprobe_watch_stalls_total\{/ { stalls = 1 }
+	    END { exit !(stalls && inf != "" && inf == count && count == ops) }' "$1"
+}
+
+# A run replacing the file 50 times a second, read in a loop meanwhile:
+# every read is whole, the counts only grow and each is the sum of the
+# operations of the intervals so far (cumulative since the start), and
+# nothing is left at the end.
+"$SYNCPROBE" watch $FIXED --rate 500 --interval 20ms --for 2 -F json --textfile="$tf" \
+    "$dir" >"$WORK/out" 2>"$WORK/err" &
+pid=$!
+reads=0 torn=0 counts=
+while kill -0 "$pid" 2>/dev/null; do
+	cp "$tf" "$WORK/snap" 2>/dev/null || continue
+	reads=$((reads + 1))
+	if whole "$WORK/snap"; then
+		counts="$counts $(sed -n 's/^syncprobe_watch_operation_seconds_count{.*} //p' \
+		    "$WORK/snap")"
+		cp "$WORK/snap" "$WORK/whole"
+	else
+		torn=$((torn + 1))
+		cp "$WORK/snap" "$WORK/torn"
+	fi
+done
+rc=0
+wait "$pid" || rc=$?
+tap_is "$rc" 0 "--textfile: exit 0 ($(cat "$WORK/err"))"
+if [ "$torn" -eq 0 ] && [ "$reads" -gt 10 ]; then
+	tap_ok "--textfile: every one of $reads reads while it ran was a whole file"
+else
+	tap_fail "--textfile: every read while it ran was a whole file" \
+	    "$torn of $reads reads were not; one:$nl$(cat "$WORK/torn" 2>/dev/null)"
+fi
+sums=$(jq -s '[foreach (.[] | select(.type == "interval") | .ops) as $o (0; . + $o)] |
+    [0] + . | map(tostring) | join(" ")' -r "$WORK/out")
+bad=$(printf '%s\n' $counts | awk -v sums=" $sums " -v last=-1 '
+    $1 < last || index(sums, " " $1 " ") == 0 { print } { last = $1 }')
+tap_is "$bad" "" "--textfile: each count read is the operations of the intervals so far"
+tap_check "--textfile: the labels say the directory, method and rate" grep -q \
+    "^syncprobe_watch_operations_total{target=\"$dir\",method=\"fdatasync\",rate=\"500\"} " \
+    "$WORK/whole"
+tap_check "--textfile: the last interval's p50, p99 and max" sh -c "
+    grep -q '^syncprobe_watch_interval_p50_seconds{' '$WORK/whole' &&
+    grep -q '^syncprobe_watch_interval_p99_seconds{' '$WORK/whole' &&
+    grep -q '^syncprobe_watch_interval_max_seconds{' '$WORK/whole'"
+if command -v promtool >/dev/null 2>&1; then
+	tap_check "--textfile: promtool check metrics" sh -c \
+	    "promtool check metrics <'$WORK/whole' >'$WORK/lint' 2>&1"
+else
+	tap_skip "--textfile: promtool check metrics" "promtool is not installed"
+fi
+tap_is "$(ls -A "$tdir")" "" "--textfile: the file removed at the end, no copy left"
+leaves_nothing "--textfile"
+
+# Stopped by SIGTERM (the run's own way out) and by SIGUSR1 (the signal
+# handler's: removed at once): the file goes either way.
+for sig in TERM USR1; do
+	"$SYNCPROBE" watch $FIXED --for 604800 --interval 50ms --textfile="$tf" "$dir" \
+	    >/dev/null 2>"$WORK/err" &
+	pid=$!
+	textfile_there() { [ -e "$tf" ]; }
+	if waiting "$pid" textfile_there; then
+		kill -"$sig" "$pid"
+		rc=0
+		wait "$pid" || rc=$?
+		tap_is "$rc:$(ls -A "$tdir")" "$((128 + $(kill -l "$sig"))):" \
+		    "--textfile: SIG$sig: dies of it, the file removed"
+	else
+		kill -KILL "$pid" 2>/dev/null || :
+		wait "$pid" || :
+		tap_fail "--textfile: SIG$sig: the file never appeared" "$(cat "$WORK/err")"
+	fi
+	rm -f "$tdir"/* "$tdir"/.syncprobe.*
+	leaves_nothing "--textfile, SIG$sig"
+done
+
+# Someone else's file put in its place while it runs: the run stops, exit
+# 1, and their file is left as it is.
+"$SYNCPROBE" watch $FIXED --for 604800 --interval 50ms --textfile="$tf" "$dir" \
+    >/dev/null 2>"$WORK/err" &
+pid=$!
+if waiting "$pid" textfile_there; then
+	echo theirs >"$WORK/theirs"
+	mv -f "$WORK/theirs" "$tf"
+	rc=0
+	wait "$pid" || rc=$?
+	tap_is "$rc:$(cat "$tf")" "1:theirs" "--textfile: replaced by someone: exit 1, theirs kept"
+	tap_is "$(cat "$WORK/err")" "syncprobe: $tf: replaced by another file or a symbolic link while syncprobe ran (left as it is)" \
+	    "--textfile: ... and it says so"
+else
+	kill -KILL "$pid" 2>/dev/null || :
+	wait "$pid" || :
+	tap_fail "--textfile: replaced: the file never appeared" "$(cat "$WORK/err")"
+	tap_fail "--textfile: replaced: the message" "none"
+fi
+rm -f "$tf"
+tap_is "$(ls -A "$tdir")" "" "--textfile: replaced: no copy left"
+leaves_nothing "--textfile, replaced"
 
 # --- Stalls: every 5th sync of the watched descriptor (the second reopen
 # of the test file, after the burst's) sleeps 1.2 s in the shim.
@@ -186,7 +323,7 @@ if preload_works; then
 	    SYNCPROBE_FAULT_SYNC_DELAY_REOPEN=2 \
 	    "$SYNCPROBE" watch $FIXED --rate 20 --for 2 --interval 1s --stall 1s \
 	    "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
-	tap_is "$(grep -Ec '^[0-2][0-9]:[0-5][0-9]:[0-6][0-9] stall \[stall\]: one 8kB write \+ fdatasync took 1\.[0-9]* s, from ' \
+	tap_is "$(grep -Ec '^[0-2][0-9]:[0-5][0-9]:[0-6][0-9] stall \[stall\]: a commit took 1\.[0-9]* s, from ' \
 	    "$WORK/out" || :)" "$(grep -c '^delay ' "$log" || :)" "text: a stall line for each slowed sync"
 	leaves_nothing "stalls, text"
 else

@@ -9,6 +9,7 @@
 #include "watch/watch.h"
 #include "watch/watch_clock.h"
 #include "watch/watch_interval.h"
+#include "watch/watch_metrics.h"
 #include "watch/watch_plot.h"
 #include "watch/watch_result.h"
 #include "tap.h"
@@ -422,13 +423,68 @@ test_stamped_lines(void)
 	f.end_wall_ns = LATE_NS;
 	f.p50_usecs = 400.0;
 	watch_report_interval(out, WATCH_TEXT, &setup, &f);
-	watch_report_stall(out, WATCH_TEXT, &setup, &st);
+	watch_report_stall(out, WATCH_TEXT, &st);
 	fclose(out);
 	ok(strcmp(text, "23:59:59         3       10       400       900      1200      0      0\n"
 	    "2026-12-02 (UTC)\n"
-	    "00:00:01 stall [stall]: one 8kB write + fdatasync took 1.500 s, from 2.500 s\n") == 0,
+	    "00:00:01 stall [stall]: a commit took 1.500 s, from 2.500 s\n") == 0,
 	    "the time first, the date before the first line of a date:\n%s", text);
 	free(text);
+}
+
+/* The histogram's buckets, and the live metrics written from a tally. */
+static void
+test_live_metrics(void)
+{
+	struct watch_tally *t = new_tally(20 * MS, 1000 * MS);
+	struct watch_setup setup;
+	struct watch_figures f;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	ok(watch_bucket_of(0) == 0 && watch_bucket_of(20 * US) == 0 &&
+	    watch_bucket_of(20 * US + 1) == 1, "20 us is in le=20us; a ns more is not");
+	ok(watch_bucket_of(10 * MS) == 8 && watch_bucket_le_ns[8] == 10 * MS,
+	    "10 ms, etcd's p99 limit, is a bound of its own");
+	ok(watch_bucket_of(10000 * MS) == WATCH_BUCKETS - 1 &&
+	    watch_bucket_of(10000 * MS + 1) == WATCH_BUCKETS, "over 10 s: only +Inf");
+	memset(&setup, 0, sizeof setup);
+	setup.path = "/srv/a\"b";
+	setup.method = method_find("fdatasync");
+	setup.rate = 0;
+	watch_tally_add(t, 15 * US, false);
+	watch_tally_add(t, 700 * US, false);
+	watch_tally_add(t, 700 * US, false);
+	watch_tally_add(t, 12000 * MS, true);
+	out = open_memstream(&text, &len);
+	if (out == NULL)
+		exit(99);
+	watch_metrics_live(out, &setup, t, NULL);
+	fflush(out);
+	ok(strstr(text, "le=\"+Inf\"} 0\n") != NULL && strstr(text, "_p99_") == NULL,
+	    "nothing closed yet: nothing counted, no interval's figures");
+	watch_tally_close(t, UINT64_MAX, 0, &f);
+	rewind(out);
+	watch_metrics_live(out, &setup, t, &f);
+	fputc('\0', out);
+	fclose(out);
+	ok(strstr(text, "syncprobe_watch_operation_seconds_bucket{target=\"/srv/a\\\"b\","
+	    "method=\"fdatasync\",rate=\"max\",le=\"2e-05\"} 1\n") != NULL,
+	    "the first bucket, labelled, the path escaped, back to back as max");
+	ok(strstr(text, "le=\"0.0005\"} 1\n") != NULL && strstr(text, "le=\"0.001\"} 3\n") != NULL &&
+	    strstr(text, "le=\"10\"} 3\n") != NULL && strstr(text, "le=\"+Inf\"} 4\n") != NULL,
+	    "cumulative buckets; the 12 s stall only in +Inf");
+	ok(strstr(text, "_count{target=\"/srv/a\\\"b\",method=\"fdatasync\",rate=\"max\"} 4\n")
+	    != NULL && strstr(text, "_sum{target=\"/srv/a\\\"b\",method=\"fdatasync\","
+	    "rate=\"max\"} 12.001415\n") != NULL, "the count and the sum in seconds");
+	ok(strstr(text, "syncprobe_watch_stalls_total{") != NULL &&
+	    strstr(text, "# TYPE syncprobe_watch_stalls_total counter\n") != NULL &&
+	    strstr(text, "syncprobe_watch_interval_max_seconds{target=\"/srv/a\\\"b\","
+	    "method=\"fdatasync\",rate=\"max\"} 12\n") != NULL,
+	    "counters, and the last interval's max as a gauge:\n%s", text);
+	free(text);
+	free(t);
 }
 
 int
@@ -447,5 +503,6 @@ main(void)
 	test_plot_draw();
 	test_clock();
 	test_stamped_lines();
+	test_live_metrics();
 	return tap_done();
 }

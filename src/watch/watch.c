@@ -26,6 +26,7 @@
 #include "watch/watch_result.h"
 #include "watch/watch_plot.h"
 #include "watch/watch_report.h"
+#include "watch/watch_textfile.h"
 
 static const char *const format_names[] = { "text", "json", "openmetrics" };
 static const struct name_list watch_format_names = NAME_LIST_STRINGS(format_names);
@@ -45,6 +46,8 @@ struct watch_state {
 	struct watch_setup setup;
 	struct watch_summary sum;
 	struct storage_info storage;
+	struct watch_textfile textfile;	/* --textfile's, when given */
+	bool textfile_failed;		/* an update failed: the run stops */
 	uint64_t t0;			/* the monotonic clock at slot time 0 */
 	uint64_t day;			/* the UTC date of the last line */
 	char error[REASON_LEN];
@@ -139,6 +142,18 @@ wall_zero(const struct watch_state *w)
 	return watch_clock_wall_at(wall, platform_now_ns(), w->t0);
 }
 
+/* --textfile's file after the intervals closed so far (last: the last of
+ * them, or NULL); a failure stops the run, which says why. */
+static void
+update_textfile(struct watch_state *w, const struct watch_figures *last)
+{
+	if (w->o->textfile == NULL || w->textfile_failed)
+		return;
+	if (watch_textfile_update(&w->textfile, &w->setup, &w->tally, last, w->error,
+	    sizeof w->error) == -1)
+		w->textfile_failed = true;
+}
+
 static void
 close_interval(struct watch_state *w, uint64_t cutoff_ns)
 {
@@ -148,6 +163,7 @@ close_interval(struct watch_state *w, uint64_t cutoff_ns)
 	f.new_date = watch_clock_new_date(&w->day, f.end_wall_ns);
 	watch_plot_add(&w->plot, &f);
 	watch_report_interval(w->out, w->o->format, &w->setup, &f);
+	update_textfile(w, &f);
 }
 
 /* One paced operation in the current slot; its time is what the timed
@@ -173,7 +189,7 @@ paced_op(struct watch_state *w)
 		st.wall_ns = watch_clock_wall_at(wall, platform_now_ns(), now - ns);
 		st.new_date = watch_clock_new_date(&w->day, st.wall_ns);
 		watch_note_stall(&w->sum, &st);
-		watch_report_stall(w->out, w->o->format, &w->setup, &st);
+		watch_report_stall(w->out, w->o->format, &st);
 	}
 	return 0;
 }
@@ -234,6 +250,8 @@ paced_load(struct watch_state *w, uint64_t *cutoff_ns)
 		}
 		while (watch_interval_over(&w->tally, slot))
 			close_interval(w, slot);
+		if (w->textfile_failed)
+			return STATUS_IO;
 		if ((rc = pace_wait(&p, stop)) == -1)
 			goto nanosleep_failed;
 		if (rc == 0 && (rc = paced_op(w)) == -1)
@@ -295,6 +313,8 @@ watch_measure(struct watch_state *w)
 		rc = STATUS_IO;
 	}
 	close_remaining(w, cutoff);
+	if (w->textfile_failed)
+		rc = STATUS_IO;
 	w->sum.elapsed_secs = row_secs(platform_now_ns() - start);
 	w->sum.end_wall_ns = platform_wall_ns();
 	w->sum.run_secs = row_secs(cutoff);
@@ -305,6 +325,7 @@ static void
 describe(const struct watch_options *o, struct watch_state *w)
 {
 	w->setup.path = o->dir;
+	w->setup.textfile = o->textfile;
 	/* The server's own default unless -m says otherwise: the same
 	 * method in every run, so that two watches can be compared. */
 	w->setup.method = o->method != NULL ? o->method : method_platform_default();
@@ -324,6 +345,24 @@ describe(const struct watch_options *o, struct watch_state *w)
 		w->setup.plot_width = WATCH_PLOT_WIDTH;
 }
 
+/* --textfile's file, before anything else is made: refused when its name
+ * is taken, and written once with nothing counted yet, so that a
+ * directory it cannot be written in is found at once. */
+static enum exit_status
+start_textfile(struct watch_state *w)
+{
+	enum exit_status rc;
+
+	if (w->o->textfile == NULL)
+		return STATUS_OK;
+	rc = watch_textfile_open(&w->textfile, w->o->textfile, &w->setup, w->error,
+	    sizeof w->error);
+	if (rc == STATUS_OK && watch_textfile_update(&w->textfile, &w->setup, &w->tally, NULL,
+	    w->error, sizeof w->error) == -1)
+		rc = STATUS_USAGE;
+	return rc;
+}
+
 enum exit_status
 watch_run(const struct watch_options *o, FILE *out)
 {
@@ -341,11 +380,18 @@ watch_run(const struct watch_options *o, FILE *out)
 	describe(o, w);
 	watch_tally_init(&w->tally, pace_period_ns(o->rate), o->interval_ns);
 	watch_plot_init(&w->plot);
-	rc = testfile_create(&w->tf, o->dir, NULL, o->file_bytes, o->block_bytes,
-	    w->error, sizeof w->error);
+	rc = start_textfile(w);
+	if (rc == STATUS_OK)
+		rc = testfile_create(&w->tf, o->dir, NULL, o->file_bytes, o->block_bytes,
+		    w->error, sizeof w->error);
 	if (rc == STATUS_OK) {
 		rc = watch_measure(w);
 		if (safefile_remove(&w->tf.file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
+			snprintf(w->error, sizeof w->error, "%s", rmerr);
+			rc = STATUS_IO;
+		}
+		if (watch_textfile_close(&w->textfile, rmerr, sizeof rmerr) == -1 &&
+		    rc == STATUS_OK) {
 			snprintf(w->error, sizeof w->error, "%s", rmerr);
 			rc = STATUS_IO;
 		}
@@ -356,6 +402,7 @@ watch_run(const struct watch_options *o, FILE *out)
 			watch_report_end(out, o->format, &w->setup, &w->sum, &w->plot);
 		}
 	}
+	(void)watch_textfile_close(&w->textfile, rmerr, sizeof rmerr);
 	if (rc != STATUS_OK)
 		fprintf(stderr, "syncprobe: %s\n", w->error);
 	free(w->buf);

@@ -42,6 +42,9 @@ struct watch_options {
 	uint64_t interval_ns;
 	uint64_t stall_ns;
 	enum watch_format format;
+	/* --textfile: the live metrics, replaced after every interval; NULL:
+	 * none. */
+	const char *textfile;
 	/* The plot's width in columns; 0: the terminal's when stdout is
 	 * one, else WATCH_PLOT_WIDTH. */
 	int plot_width;

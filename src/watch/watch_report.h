@@ -23,8 +23,7 @@ void watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_
     const struct watch_figures *f);
 
 /* A stall, as soon as its operation ended. */
-void watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_setup *s,
-    const struct watch_stall *st);
+void watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *st);
 
 /* The summary, the worst interval, the warnings and (text) the plot. */
 void watch_report_end(FILE *out, enum watch_format fmt, const struct watch_setup *s,

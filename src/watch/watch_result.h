@@ -26,6 +26,7 @@ enum watch_method_source {
 
 struct watch_setup {
 	const char *path;		/* the directory as given */
+	const char *textfile;		/* --textfile, or NULL */
 	const char *filesystem;		/* "ext4", or NULL when unknown */
 	const struct method *method;
 	enum watch_method_source method_source;
