@@ -91,6 +91,27 @@ tap_check "the summary says what it watched" jq_true 'select(.type == "summary")
     .stopped_by == null and .back_to_back.ops > 0' "$WORK/out"
 leaves_nothing "json"
 
+# --- On a terminal, something shows before the first interval's line: a
+# status line on standard error while the interval fills (here an hour,
+# cut short after a second), erased before anything else is printed.
+if command -v script >/dev/null 2>&1 && script -qfec true /dev/null >/dev/null 2>&1; then
+	script -qfec "'$SYNCPROBE' watch $FIXED --for 1 --interval 3600s '$dir'" "$WORK/ts" \
+	    >/dev/null 2>&1 || :
+	status=$(tr '\r' '\n' <"$WORK/ts" | sed -n 's/^\x1b\[K//p' |
+	    grep -c '^[0-9:]* interval 1: [0-9]* operations*.*; its line at [0-9:]* UTC$' || :)
+	if [ "$status" -gt 0 ]; then
+		tap_ok "a terminal: a status line ($status draws) before the interval's line"
+	else
+		tap_fail "a terminal: a status line before the interval's line" "$(cat -v "$WORK/ts")"
+	fi
+	tap_is "$(tr -d '\r' <"$WORK/ts" | sed 's/.*\x1b\[K//' | grep ' interval 1: ' || :)" "" \
+	    "a terminal: no status line left on the screen"
+else
+	tap_skip "a terminal: a status line before the interval's line" "no script(1) with -qfec"
+	tap_skip "a terminal: no status line left on the screen" "no script(1) with -qfec"
+fi
+leaves_nothing "a terminal"
+
 # --- The method holds still: with no -m, the server's default in every
 # run (fdatasync on Linux), said to be that; -m's, said to be -m's.
 methods=
@@ -185,15 +206,16 @@ whole() {
 	    END { exit !(stalls && inf != "" && inf == count && count == ops) }' "$1"
 }
 
-# A run replacing the file 50 times a second, read in a loop meanwhile:
-# every read is whole, the counts only grow and each is the sum of the
-# operations of the intervals so far (cumulative since the start), and
-# nothing is left at the end.
-"$SYNCPROBE" watch $FIXED --rate 500 --interval 20ms --for 2 -F json --textfile="$tf" \
-    "$dir" >"$WORK/out" 2>"$WORK/err" &
+# A run replacing the file 50 times a second, read 30 times in a loop
+# meanwhile, then stopped: every read is whole, the counts only grow and
+# each is the sum of the operations of the intervals so far (cumulative
+# since the start), and nothing is left at the end.
+"$SYNCPROBE" watch $FIXED --rate 500 --interval 20ms --for 604800 -F json \
+    --textfile="$tf" "$dir" >"$WORK/out" 2>"$WORK/err" &
 pid=$!
 reads=0 torn=0 counts=
-while kill -0 "$pid" 2>/dev/null; do
+deadline=$(($(date +%s) + 30))
+while [ "$reads" -lt 30 ] && [ "$(date +%s)" -lt "$deadline" ] && kill -0 "$pid" 2>/dev/null; do
 	cp "$tf" "$WORK/snap" 2>/dev/null || continue
 	reads=$((reads + 1))
 	if whole "$WORK/snap"; then
@@ -205,10 +227,11 @@ while kill -0 "$pid" 2>/dev/null; do
 		cp "$WORK/snap" "$WORK/torn"
 	fi
 done
+kill -TERM "$pid" 2>/dev/null || :
 rc=0
 wait "$pid" || rc=$?
-tap_is "$rc" 0 "--textfile: exit 0 ($(cat "$WORK/err"))"
-if [ "$torn" -eq 0 ] && [ "$reads" -gt 10 ]; then
+tap_is "$rc" 143 "--textfile: stopped by SIGTERM ($(cat "$WORK/err"))"
+if [ "$torn" -eq 0 ] && [ "$reads" -eq 30 ]; then
 	tap_ok "--textfile: every one of $reads reads while it ran was a whole file"
 else
 	tap_fail "--textfile: every read while it ran was a whole file" \

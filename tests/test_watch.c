@@ -487,6 +487,24 @@ test_live_metrics(void)
 	free(t);
 }
 
+/* The status line a terminal shows while an interval fills. */
+static void
+test_status(void)
+{
+	struct watch_tally *t = new_tally(20 * MS, 10000 * MS);
+	char b[160];
+
+	watch_report_status(b, sizeof b, LATE_NS, t, LATE_NS + 6000 * MS);
+	ok(strcmp(b, "23:59:59 interval 1: 0 operations; its line at 00:00:05 UTC") == 0,
+	    "nothing yet: %s", b);
+	watch_tally_add(t, 300 * US, false);
+	watch_tally_add(t, 1200 * US, false);
+	watch_report_status(b, sizeof b, LATE_NS, t, LATE_NS + 6000 * MS);
+	ok(strcmp(b, "23:59:59 interval 1: 2 operations, longest 1.20 ms; its line at "
+	    "00:00:05 UTC") == 0, "two operations: %s", b);
+	free(t);
+}
+
 int
 main(void)
 {
@@ -504,5 +522,6 @@ main(void)
 	test_clock();
 	test_stamped_lines();
 	test_live_metrics();
+	test_status();
 	return tap_done();
 }

@@ -19,6 +19,7 @@
 #include "util/cleanup.h"
 #include "util/names.h"
 #include "util/platform.h"
+#include "util/progress.h"
 #include "util/safefile.h"
 #include "util/units.h"
 #include "watch/watch_clock.h"
@@ -47,6 +48,7 @@ struct watch_state {
 	struct watch_summary sum;
 	struct storage_info storage;
 	struct watch_textfile textfile;	/* --textfile's, when given */
+	struct progress progress;	/* the status line on a terminal */
 	bool textfile_failed;		/* an update failed: the run stops */
 	uint64_t t0;			/* the monotonic clock at slot time 0 */
 	uint64_t day;			/* the UTC date of the last line */
@@ -162,6 +164,7 @@ close_interval(struct watch_state *w, uint64_t cutoff_ns)
 	watch_tally_close(&w->tally, cutoff_ns, wall_zero(w), &f);
 	f.new_date = watch_clock_new_date(&w->day, f.end_wall_ns);
 	watch_plot_add(&w->plot, &f);
+	progress_clear(&w->progress);
 	watch_report_interval(w->out, w->o->format, &w->setup, &f);
 	update_textfile(w, &f);
 }
@@ -189,9 +192,26 @@ paced_op(struct watch_state *w)
 		st.wall_ns = watch_clock_wall_at(wall, platform_now_ns(), now - ns);
 		st.new_date = watch_clock_new_date(&w->day, st.wall_ns);
 		watch_note_stall(&w->sum, &st);
+		progress_clear(&w->progress);
 		watch_report_stall(w->out, w->o->format, &st);
 	}
 	return 0;
+}
+
+/* On a terminal, a status line on standard error while an interval
+ * fills, so that something shows before its line: drawn between
+ * operations, at most 5 times a second, erased before anything goes to
+ * standard output. */
+static void
+show_status(struct watch_state *w)
+{
+	char line[160];
+
+	if (!progress_due(&w->progress))
+		return;
+	watch_report_status(line, sizeof line, platform_wall_ns(), &w->tally,
+	    wall_zero(w) + w->tally.end_ns);
+	progress_show_text(&w->progress, line);
 }
 
 /* Where a run stopped early ends: now, or the slot it would have gone on
@@ -261,6 +281,7 @@ paced_load(struct watch_state *w, uint64_t *cutoff_ns)
 			break;
 		}
 		pace_after(&p, platform_now_ns());
+		show_status(w);
 		if (*stop) {
 			*cutoff_ns = stopped_at(w, p.next_ns - w->t0);
 			break;
@@ -377,6 +398,7 @@ watch_run(const struct watch_options *o, FILE *out)
 	}
 	w->o = o;
 	w->out = out;
+	progress_init(&w->progress, false);
 	describe(o, w);
 	watch_tally_init(&w->tally, pace_period_ns(o->rate), o->interval_ns);
 	watch_plot_init(&w->plot);
@@ -399,6 +421,7 @@ watch_run(const struct watch_options *o, FILE *out)
 			w->sum.failed = rc != STATUS_OK;
 			w->sum.stopped_by = cleanup_stop_signal();
 			watch_summarize(&w->tally, &w->setup, &w->sum);
+			progress_clear(&w->progress);
 			watch_report_end(out, o->format, &w->setup, &w->sum, &w->plot);
 		}
 	}

@@ -300,6 +300,25 @@ watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *s
 	fflush(out);
 }
 
+void
+watch_report_status(char *buf, size_t len, uint64_t now_wall_ns,
+    const struct watch_tally *t, uint64_t end_wall_ns)
+{
+	char now[16], end[16], longest[32];
+	int n;
+
+	watch_clock_hms(now_wall_ns, now, sizeof now);
+	watch_clock_hms(end_wall_ns, end, sizeof end);
+	n = snprintf(buf, len, "%s interval %llu: %llu operation%s", now,
+	    (unsigned long long)t->number, (unsigned long long)t->ops, t->ops == 1 ? "" : "s");
+	if (t->ops > 0 && n >= 0 && (size_t)n < len) {
+		watch_format_usecs(row_usecs((double)t->lat.max_ns), longest, sizeof longest);
+		n += snprintf(buf + n, len - (size_t)n, ", longest %s", longest);
+	}
+	if (n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "; its line at %s UTC", end);
+}
+
 static void
 text_row(FILE *out, const char *name, const struct watch_figures *f)
 {
