@@ -166,12 +166,16 @@ tap_is "$rc" 0 "-F openmetrics: exit 0"
 tap_check "-F openmetrics: the operations and the latency summary" sh -c \
     "grep -q '^syncprobe_watch_operations{target=\"$dir\",method=\"fdatasync\",rate=\"50\"} [0-9]' '$WORK/out' &&
      grep -q '^syncprobe_watch_latency_seconds_count{.*load=\"back_to_back\"} [0-9]' '$WORK/out'"
-if command -v promtool >/dev/null 2>&1; then
-	tap_check "-F openmetrics: promtool check metrics" sh -c \
-	    "promtool check metrics <'$WORK/out' >'$WORK/lint' 2>&1"
-else
-	tap_skip "-F openmetrics: promtool check metrics" "promtool is not installed"
-fi
+# promtool_check WHAT FILE: promtool check metrics passes FILE.
+promtool_check() {
+	if command -v promtool >/dev/null 2>&1; then
+		tap_check "$1: promtool check metrics" sh -c \
+		    "promtool check metrics <'$2' >'$WORK/lint' 2>&1"
+	else
+		tap_skip "$1: promtool check metrics" "promtool is not installed"
+	fi
+}
+promtool_check "-F openmetrics" "$WORK/out"
 
 # --- --textfile: live metrics for node_exporter's textfile collector. A
 # FILE that is not NAME.prom, or a name already taken (a file, a link), is
@@ -249,12 +253,7 @@ tap_check "--textfile: the last interval's p50, p99 and max" sh -c "
     grep -q '^syncprobe_watch_interval_p50_seconds{' '$WORK/whole' &&
     grep -q '^syncprobe_watch_interval_p99_seconds{' '$WORK/whole' &&
     grep -q '^syncprobe_watch_interval_max_seconds{' '$WORK/whole'"
-if command -v promtool >/dev/null 2>&1; then
-	tap_check "--textfile: promtool check metrics" sh -c \
-	    "promtool check metrics <'$WORK/whole' >'$WORK/lint' 2>&1"
-else
-	tap_skip "--textfile: promtool check metrics" "promtool is not installed"
-fi
+promtool_check "--textfile" "$WORK/whole"
 tap_is "$(ls -A "$tdir")" "" "--textfile: the file removed at the end, no copy left"
 leaves_nothing "--textfile"
 
