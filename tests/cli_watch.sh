@@ -246,6 +246,8 @@ sums=$(jq -s '[foreach (.[] | select(.type == "interval") | .ops) as $o (0; . + 
 bad=$(printf '%s\n' $counts | awk -v sums=" $sums " -v last=-1 '
     $1 < last || index(sums, " " $1 " ") == 0 { print } { last = $1 }')
 tap_is "$bad" "" "--textfile: each count read is the operations of the intervals so far"
+tap_check "--textfile: the JSON says where" jq_true -s --arg tf "$tf" \
+    '.[0].type == "start" and .[0].textfile == $tf and .[-1].textfile == $tf' "$WORK/out"
 tap_check "--textfile: the labels say the directory, method and rate" grep -q \
     "^syncprobe_watch_operations_total{target=\"$dir\",method=\"fdatasync\",rate=\"500\"} " \
     "$WORK/whole"

@@ -197,6 +197,7 @@ json_setup(struct json *j, const struct watch_setup *s)
 		json_null(j, "for_secs");
 	json_double(j, "interval_secs", row_secs(s->interval_ns), 3);
 	json_double(j, "stall_secs", row_secs(s->stall_ns), 3);
+	json_string(j, "textfile", s->textfile);
 }
 
 static void
