@@ -304,6 +304,26 @@ rm -f "$tf"
 tap_is "$(ls -A "$tdir")" "" "--textfile: replaced: no copy left"
 leaves_nothing "--textfile, replaced"
 
+# An I/O error writing it (the third copy's fsync fails): the run stops
+# with exit 1 and says why, the summary still printed, nothing left.
+if preload_works; then
+	rc=0
+	env LD_PRELOAD="$FAULTSHIM" SYNCPROBE_FAULT=fsync:EIO:3 SYNCPROBE_FAULT_PATH="$tdir" \
+	    "$SYNCPROBE" watch $FIXED --for 604800 --interval 50ms -F json --textfile="$tf" \
+	    "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	tap_is "$rc:$(sed 's/\.syncprobe\.textfile\.[A-Za-z0-9]*/COPY/' "$WORK/err")" \
+	    "1:syncprobe: fsync $tdir/COPY: Input/output error" \
+	    "--textfile: an I/O error writing it: exit 1, and why"
+	tap_check "--textfile: ... after the summary of what was measured" jq_true \
+	    'select(.type == "summary") | .failed == true and .intervals >= 2' "$WORK/out"
+	tap_is "$(ls -A "$tdir")" "" "--textfile: an I/O error: no file, no copy left"
+	leaves_nothing "--textfile, an I/O error"
+else
+	for what in "exit 1" "the summary" "no file left" "nothing left"; do
+		tap_skip "--textfile, an I/O error: $what" "the fault shim cannot be preloaded here"
+	done
+fi
+
 # --- Stalls: every 5th sync of the watched descriptor (the second reopen
 # of the test file, after the burst's) sleeps 1.2 s in the shim.
 if preload_works; then
