@@ -341,9 +341,10 @@ test_replace(void)
 	ok(safefile_check_absent(&dest, "hint", err, sizeof err) == -1 &&
 	    strstr(err, "m.prom: already exists (hint)") != NULL,
 	    "once there, the name is not absent: %s", err);
-	/* Someone else's file in its place: left as it is. */
-	unlink(in_scratch("m.prom"));
-	put_file("m.prom", "theirs");
+	/* Someone else's file in its place: left as it is. Made before ours
+	 * goes, so that it cannot reuse our file's inode number. */
+	put_file("theirs", "theirs");
+	rename(in_scratch("theirs"), in_scratch("m.prom"));
 	ok(replaced_with(&dest, "three\n") == -1 && holds("m.prom", "theirs") &&
 	    strstr(err, "replaced by another file") != NULL,
 	    "another file in its place: refused, left as it is (%s)", err);
