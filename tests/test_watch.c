@@ -132,7 +132,7 @@ test_summary(void)
 	struct watch_setup setup;
 	struct watch_summary sum;
 	struct watch_figures f;
-	struct watch_stall st = { 3 * MS, 21000 * MS };
+	struct watch_stall st = { 3 * MS, 21000 * MS, 0, false };
 	int i;
 
 	memset(&setup, 0, sizeof setup);
