@@ -311,8 +311,9 @@ if preload_works; then
 	env LD_PRELOAD="$FAULTSHIM" SYNCPROBE_FAULT=fsync:EIO:3 SYNCPROBE_FAULT_PATH="$tdir" \
 	    "$SYNCPROBE" watch $FIXED --for 604800 --interval 50ms -F json --textfile="$tf" \
 	    "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
-	tap_is "$rc:$(sed 's/\.syncprobe\.textfile\.[A-Za-z0-9]*/COPY/' "$WORK/err")" \
-	    "1:syncprobe: fsync $tdir/COPY: Input/output error" \
+	# (strerror's words are the C library's own.)
+	tap_is "$rc:$(sed 's/\.syncprobe\.textfile\.[A-Za-z0-9]*/COPY/; s/: [^:]*$/: EIO/' \
+	    "$WORK/err")" "1:syncprobe: fsync $tdir/COPY: EIO" \
 	    "--textfile: an I/O error writing it: exit 1, and why"
 	tap_check "--textfile: ... after the summary of what was measured" jq_true \
 	    'select(.type == "summary") | .failed == true and .intervals >= 2' "$WORK/out"
