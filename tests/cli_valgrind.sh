@@ -15,7 +15,7 @@ skip_all() {
 	    "the durability writer" "the durability verifier, records lost" \
 	    "histograms, two targets" "-F openmetrics" "compare of saved runs" \
 	    "a report compare refuses" "watch, a short run" \
-	    "watch: as many allocations in 600 intervals as in 50"; do
+	    "watch: no more allocations in 600 intervals than in 50"; do
 		tap_skip "valgrind: $what" "$1"
 	done
 	tap_done
@@ -97,23 +97,29 @@ grind "a report compare refuses" 2 compare "$WORK/a.json" "$WORK/bad.json"
 # watch: a short run, then its memory against its length. It keeps
 # fixed histograms per interval and a plot of fixed size (512 points,
 # merged in pairs when full), so a run of 600 intervals must allocate
-# exactly what one of 50 does: memcheck's count of allocations, taken
-# from both, differs when anything is allocated per interval or per
+# what one of 50 does: memcheck's count of allocations, taken from both,
+# grows by hundreds when anything is allocated per interval or per
 # operation (the plot's merging starts at interval 513, in the long run
-# only).
+# only). Reading the mount table takes one allocation a mount, and other
+# processes mount and unmount between the two runs: a few more or fewer
+# are that, not the run's length.
+# With --textfile, which writes its file after every interval: its text is
+# written into memory set aside at the start.
 grind "watch, a short run" 0 watch -m fdatasync --file-size 64k --for 300ms \
-    --interval 100ms "$dir"
+    --interval 100ms --textfile="$WORK/watch.prom" "$dir"
 allocs() {
 	valgrind --log-file="$WORK/vg-allocs" "$SYNCPROBE" watch -m fdatasync --file-size 64k \
-	    --rate 400 --interval 5ms --for "$1" -F json "$dir" >"$WORK/out" 2>"$WORK/err" &&
-	    sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' "$WORK/vg-allocs"
+	    --rate 400 --interval 5ms --for "$1" -F json --textfile="$WORK/watch.prom" "$dir" \
+	    >"$WORK/out" 2>"$WORK/err" &&
+	    sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' "$WORK/vg-allocs" | tr -d ,
 }
 short=$(allocs 250ms) long=$(allocs 3s)
 lines=$(grep -c '"type": "interval"' "$WORK/out")
-if [ -n "$short" ] && [ "$short" = "$long" ] && [ "$lines" -gt 512 ]; then
-	tap_ok "valgrind: watch: as many allocations in 600 intervals as in 50"
+if [ -n "$short" ] && [ -n "$long" ] && [ $((long - short)) -lt 16 ] &&
+    [ "$lines" -gt 512 ]; then
+	tap_ok "valgrind: watch: no more allocations in 600 intervals than in 50 ($short, $long)"
 else
-	tap_fail "valgrind: watch: as many allocations in 600 intervals as in 50" \
+	tap_fail "valgrind: watch: no more allocations in 600 intervals than in 50" \
 	    "allocations: $short in 250ms, $long in 3s ($lines interval lines)"
 fi
 

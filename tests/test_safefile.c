@@ -2,8 +2,9 @@
  * directory: exclusive creation that never follows or overwrites, unique
  * names, a reopen that tells the file created from whatever was put in
  * its place, removal only while the name is ours, the verifier's open of
- * an existing file, and removal by a signal while the file is registered
- * (and not once it is kept). Someone else's moves are made here by hand,
+ * an existing file, a file replaced whole by one written beside it (never
+ * over anyone else's), and removal by a signal while the file is
+ * registered (and not once it is kept), several files at once. Someone else's moves are made here by hand,
  * between two calls, as tests/cli_race.sh makes them with the fault shim. */
 #include "config.h"
 
@@ -289,6 +290,81 @@ test_make_dir(void)
 	safefile_close(&sf);
 }
 
+/* A file written beside dest and put in its place, holding text; the
+ * descriptor closed. 0, or -1 with err. */
+static int
+replaced_with(struct safefile *dest, const char *text)
+{
+	struct safefile tmp;
+	int fd = safefile_create_beside(&tmp, dest, ".tmp.", err, sizeof err);
+
+	if (fd == -1)
+		return -1;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text) ||
+	    safefile_sync(&tmp, fd, err, sizeof err) == -1 || close(fd) == -1 ||
+	    safefile_replace(dest, &tmp, err, sizeof err) == -1) {
+		(void)safefile_remove(&tmp, err, sizeof err);
+		return -1;
+	}
+	return 0;
+}
+
+/* How many names in the scratch directory start with prefix. */
+static int
+names_starting(const char *prefix)
+{
+	char cmd[PATH_MAX + 64];
+	FILE *p;
+	int n = -1;
+
+	snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -c '^%s' || :", scratch, prefix);
+	if ((p = popen(cmd, "r")) != NULL) {
+		if (fscanf(p, "%d", &n) != 1)
+			n = -1;
+		pclose(p);
+	}
+	return n;
+}
+
+static void
+test_replace(void)
+{
+	struct safefile dest;
+
+	ok(place(&dest, "m.prom") == 0 && safefile_check_absent(&dest, "hint", err,
+	    sizeof err) == 0, "a free name: absent");
+	ok(replaced_with(&dest, "one\n") == 0 && holds("m.prom", "one\n"),
+	    "written beside it, then renamed into place (%s)", err);
+	ok(replaced_with(&dest, "two\n") == 0 && holds("m.prom", "two\n"),
+	    "replaced whole: the new text (%s)", err);
+	ok(names_starting(".tmp.") == 0, "no copy left beside it");
+	ok(safefile_check_absent(&dest, "hint", err, sizeof err) == -1 &&
+	    strstr(err, "m.prom: already exists (hint)") != NULL,
+	    "once there, the name is not absent: %s", err);
+	/* Someone else's file in its place: left as it is. Made before ours
+	 * goes, so that it cannot reuse our file's inode number. */
+	put_file("theirs", "theirs");
+	rename(in_scratch("theirs"), in_scratch("m.prom"));
+	ok(replaced_with(&dest, "three\n") == -1 && holds("m.prom", "theirs") &&
+	    strstr(err, "replaced by another file") != NULL,
+	    "another file in its place: refused, left as it is (%s)", err);
+	ok(names_starting(".tmp.") == 0, "... and the copy removed");
+	unlink(in_scratch("m.prom"));
+	ok(replaced_with(&dest, "four\n") == 0 && holds("m.prom", "four\n"),
+	    "the name removed by someone: made again (%s)", err);
+	ok(safefile_remove(&dest, err, sizeof err) == 0 && !exists("m.prom"),
+	    "removed at the end, ours");
+	/* A symbolic link: never followed, named for what it is. */
+	put_file("victim", "victim's");
+	ok(symlink(in_scratch("victim"), in_scratch("l.prom")) == 0 &&
+	    place(&dest, "l.prom") == 0 &&
+	    safefile_check_absent(&dest, "hint", err, sizeof err) == -1 &&
+	    strstr(err, "already exists, a symbolic link (hint)") != NULL &&
+	    holds("victim", "victim's"), "a symbolic link at the name: refused (%s)", err);
+	safefile_close(&dest);
+	unlink(in_scratch("l.prom"));
+}
+
 /* In a child: create name, keep it when keep, then die of SIGQUIT (a
  * signal that removes the registered file at once). */
 static int
@@ -312,6 +388,29 @@ signalled_child(const char *name, bool keep)
 	return WIFSIGNALED(status) ? WTERMSIG(status) : -1;
 }
 
+/* In a child: a file placed as name (replaced twice), a second file and
+ * one written beside the first, then SIGQUIT: all three registered. */
+static int
+signalled_three(void)
+{
+	struct safefile dest, other, tmp;
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		cleanup_install();
+		if (place(&dest, "three.prom") == -1 || replaced_with(&dest, "a") == -1 ||
+		    replaced_with(&dest, "b") == -1 || created(&other, "other") == -1 ||
+		    safefile_create_beside(&tmp, &dest, ".tmp.", err, sizeof err) == -1)
+			_exit(2);
+		raise(SIGQUIT);
+		_exit(3);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFSIGNALED(status) ? WTERMSIG(status) : -1;
+}
+
 static void
 test_signals(void)
 {
@@ -327,6 +426,10 @@ test_signals(void)
 	ok(signalled_child("kept", true) == SIGQUIT && exists("kept"),
 	    "SIGQUIT once the file is kept: it stays");
 	unlink(in_scratch("kept"));
+	ok(signalled_three() == SIGQUIT && !exists("three.prom") && !exists("other") &&
+	    names_starting(".tmp.") == 0,
+	    "SIGQUIT with three files registered, one of them renamed into place: "
+	    "all three removed");
 }
 
 int
@@ -341,6 +444,7 @@ main(void)
 	test_reopen();
 	test_open_existing();
 	test_make_dir();
+	test_replace();
 	test_signals();
 	ok(safefile_direct_refused(EINVAL) && !safefile_direct_refused(EIO),
 	    "EINVAL means direct I/O refused; EIO is an I/O error");

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "watch/watch.h"
+#include "watch/watch_clock.h"
 #include "watch/watch_interval.h"
+#include "watch/watch_metrics.h"
 #include "watch/watch_plot.h"
 #include "watch/watch_result.h"
 #include "tap.h"
@@ -53,7 +55,7 @@ test_tally(void)
 	for (i = 0; i < 48; i++)
 		watch_tally_add(t, (100 + i) * US, false);
 	watch_tally_add(t, 1500 * MS, true);	/* a stall, in the first interval */
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	ok(f.number == 1 && f.start_ns == 0 && f.end_ns == 1000 * MS, "interval 1 is [0, 1 s)");
 	ok(f.ops == 49 && !f.partial, "49 operations, a whole interval");
 	ok(f.missed == 1, "50 slots, 49 started: one missed start");
@@ -62,13 +64,13 @@ test_tally(void)
 	ok(f.min_usecs == 100.0, "the min exactly");
 	sum += f.ops;
 	/* The stall covered the whole second interval: no operation started. */
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	ok(f.number == 2 && f.ops == 0 && f.missed == 50, "an interval inside a stall: 50 missed");
 	ok(f.p99_usecs == 0.0, "... and no figures");
 	/* A last interval cut short at 2.5 s, with 20 operations. */
 	for (i = 0; i < 20; i++)
 		watch_tally_add(t, 200 * US, false);
-	watch_tally_close(t, 2500 * MS, &f);
+	watch_tally_close(t, 2500 * MS, 0, &f);
 	sum += f.ops;
 	ok(f.start_ns == 2000 * MS && f.end_ns == 2500 * MS, "the last interval ends at the cut");
 	ok(f.partial, "... and is partial");
@@ -91,10 +93,10 @@ test_partial_worst(void)
 
 	for (i = 0; i < 50; i++)
 		watch_tally_add(t, 100 * US, false);
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	for (i = 0; i < 3; i++)
 		watch_tally_add(t, 900 * US, false);
-	watch_tally_close(t, 1060 * MS, &f);
+	watch_tally_close(t, 1060 * MS, 0, &f);
 	ok(f.partial && f.p99_usecs > t->worst.p99_usecs, "a cut-short interval, a higher p99");
 	ok(t->have_worst && t->worst.number == 1 && !t->worst.partial,
 	    "the worst is still the whole interval");
@@ -103,7 +105,7 @@ test_partial_worst(void)
 	t = new_tally(20 * MS, 1000 * MS);
 	for (i = 0; i < 3; i++)
 		watch_tally_add(t, 900 * US, false);
-	watch_tally_close(t, 60 * MS, &f);
+	watch_tally_close(t, 60 * MS, 0, &f);
 	ok(t->have_worst && t->worst.partial && t->worst.end_ns == 60 * MS,
 	    "the only interval, cut short: it is the worst");
 	free(t);
@@ -118,7 +120,7 @@ test_back_to_back(void)
 
 	for (i = 0; i < 1000; i++)
 		watch_tally_add(t, 90 * US, false);
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	ok(f.ops == 1000 && f.missed == 0, "back to back: nothing is missed");
 	free(t);
 }
@@ -130,7 +132,7 @@ test_summary(void)
 	struct watch_setup setup;
 	struct watch_summary sum;
 	struct watch_figures f;
-	struct watch_stall st = { 3 * MS, 21000 * MS };
+	struct watch_stall st = { 3 * MS, 21000 * MS, 0, false };
 	int i;
 
 	memset(&setup, 0, sizeof setup);
@@ -141,12 +143,15 @@ test_summary(void)
 	setup.burst.mean_usecs = 100.0;
 	for (i = 0; i < 49; i++)
 		watch_tally_add(t, 300 * US, false);
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	watch_summarize(t, &setup, &sum);
 	ok(sum.paced.ops == 49 && sum.intervals == 1, "the summary's operations and intervals");
 	is_near(sum.ratio, 3.0, 1e-9, "paced over back to back: 300 over 100 us");
 	ok(sum.nwarnings == 1 && strcmp(sum.warnings[0].code, "paced_slower") == 0,
 	    "over twice the back-to-back mean: paced_slower");
+	ok(strstr(sum.warnings[0].message, "syncprobe watch") == NULL &&
+	    strstr(sum.warnings[0].message, "(the burst's, pg_test_fsync's") != NULL,
+	    "... which inside watch does not point to watch: %s", sum.warnings[0].message);
 	setup.burst.mean_usecs = 200.0;
 	watch_summarize(t, &setup, &sum);
 	ok(sum.nwarnings == 0, "1.5 times: no warning");
@@ -159,7 +164,7 @@ test_summary(void)
 	setup.burst.mean_usecs = 300.0;
 	watch_tally_add(t, st.ns, true);
 	watch_note_stall(&sum, &st);
-	watch_tally_close(t, UINT64_MAX, &f);
+	watch_tally_close(t, UINT64_MAX, 0, &f);
 	watch_summarize(t, &setup, &sum);
 	ok(sum.paced.stalls == 1 && sum.fatal_stalls == 1, "one stall, over 20 s");
 	ok(sum.nwarnings >= 2 && strcmp(sum.warnings[0].code, "stall") == 0 &&
@@ -293,7 +298,7 @@ test_week(void)
 
 	if (p == NULL)
 		exit(99);
-	watch_tally_close(t, WATCH_MAX_FOR_NS, &f);
+	watch_tally_close(t, WATCH_MAX_FOR_NS, 0, &f);
 	ok(f.missed == 60480000000ULL && t->run_missed == f.missed,
 	    "a week at %u a second: 60480000000 slots, every one counted (%llu)",
 	    WATCH_MAX_RATE, (unsigned long long)f.missed);
@@ -359,6 +364,147 @@ test_plot_draw(void)
 	free(p);
 }
 
+/* 2026-12-01T23:59:59Z, in ns since the epoch. */
+#define LATE_NS (1796169599ULL * 1000000000ULL)
+
+static void
+test_clock(void)
+{
+	char b[40];
+	uint64_t day = 0;
+	struct watch_tally *t = new_tally(20 * MS, 1000 * MS);
+	struct watch_figures f;
+
+	watch_clock_iso(LATE_NS + 123456789, b, sizeof b);
+	ok(strcmp(b, "2026-12-01T23:59:59.123Z") == 0, "ISO 8601 UTC to the ms (%s)", b);
+	watch_clock_iso(0, b, sizeof b);
+	ok(strcmp(b, "1970-01-01T00:00:00.000Z") == 0, "the epoch (%s)", b);
+	watch_clock_iso_secs(LATE_NS + 999999999, b, sizeof b);
+	ok(strcmp(b, "2026-12-01T23:59:59Z") == 0, "to the second, never rounded up (%s)", b);
+	watch_clock_hms(LATE_NS, b, sizeof b);
+	ok(strcmp(b, "23:59:59") == 0, "HH:MM:SS (%s)", b);
+	watch_clock_date(LATE_NS + 1000 * MS, b, sizeof b);
+	ok(strcmp(b, "2026-12-02") == 0, "the date a second later (%s)", b);
+	ok(watch_clock_new_date(&day, LATE_NS) && !watch_clock_new_date(&day, LATE_NS + 999 * MS),
+	    "a first stamp is a new date; the same day is not");
+	ok(watch_clock_new_date(&day, LATE_NS + 1000 * MS), "midnight: a new date");
+	ok(watch_clock_new_date(&day, LATE_NS), "the clock set back over midnight: a new date");
+	ok(watch_clock_wall_at(LATE_NS, 50 * MS, 20 * MS) == LATE_NS - 30 * MS,
+	    "the wall clock 30 ms ago, from both clocks read now");
+	/* An interval's end stamp: the wall clock at slot time 0 plus its end. */
+	watch_tally_add(t, 100 * US, false);
+	watch_tally_close(t, UINT64_MAX, LATE_NS, &f);
+	ok(f.end_wall_ns == LATE_NS + 1000 * MS, "an interval's stamp is its end");
+	watch_tally_close(t, 1500 * MS, LATE_NS + 7 * MS, &f);
+	ok(f.end_wall_ns == LATE_NS + 1507 * MS, "... the cut, for the last, by the clock now");
+	watch_tally_close(t, UINT64_MAX, 0, &f);
+	ok(f.end_wall_ns == 0, "... unknown when the clock is");
+	free(t);
+}
+
+/* An interval line and a stall line as text, the first of a new date after
+ * a line of the date. */
+static void
+test_stamped_lines(void)
+{
+	struct watch_setup setup;
+	struct watch_figures f = point(3, 900.0, 1200.0);
+	struct watch_stall st = { 2500 * MS, 1500 * MS, LATE_NS + 2000 * MS, true };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	if (out == NULL)
+		exit(99);
+	memset(&setup, 0, sizeof setup);
+	setup.method = method_find("fdatasync");
+	setup.block_bytes = 8192;
+	setup.interval_ns = 1000 * MS;
+	f.end_wall_ns = LATE_NS;
+	f.p50_usecs = 400.0;
+	watch_report_interval(out, WATCH_TEXT, &setup, &f);
+	watch_report_stall(out, WATCH_TEXT, &st);
+	fclose(out);
+	ok(strcmp(text, "23:59:59         3       10       400       900      1200      0      0\n"
+	    "2026-12-02 (UTC)\n"
+	    "00:00:01 stall [stall]: a commit took 1.500 s, from 2.500 s\n") == 0,
+	    "the time first, the date before the first line of a date:\n%s", text);
+	free(text);
+}
+
+/* The histogram's buckets, and the live metrics written from a tally. */
+static void
+test_live_metrics(void)
+{
+	struct watch_tally *t = new_tally(20 * MS, 1000 * MS);
+	struct watch_setup setup;
+	struct watch_figures f;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	ok(watch_bucket_of(0) == 0 && watch_bucket_of(20 * US) == 0 &&
+	    watch_bucket_of(20 * US + 1) == 1, "20 us is in le=20us; a ns more is not");
+	ok(watch_bucket_of(10 * MS) == 8 && watch_bucket_le_ns[8] == 10 * MS,
+	    "10 ms, etcd's p99 limit, is a bound of its own");
+	ok(watch_bucket_of(10000 * MS) == WATCH_BUCKETS - 1 &&
+	    watch_bucket_of(10000 * MS + 1) == WATCH_BUCKETS, "over 10 s: only +Inf");
+	memset(&setup, 0, sizeof setup);
+	setup.path = "/srv/a\"b";
+	setup.method = method_find("fdatasync");
+	setup.rate = 0;
+	watch_tally_add(t, 15 * US, false);
+	watch_tally_add(t, 700 * US, false);
+	watch_tally_add(t, 700 * US, false);
+	watch_tally_add(t, 12000 * MS, true);
+	out = open_memstream(&text, &len);
+	if (out == NULL)
+		exit(99);
+	watch_metrics_live(out, &setup, t, NULL);
+	fflush(out);
+	ok(strstr(text, "le=\"+Inf\"} 0\n") != NULL && strstr(text, "_p99_") == NULL,
+	    "nothing closed yet: nothing counted, no interval's figures");
+	watch_tally_close(t, UINT64_MAX, 0, &f);
+	rewind(out);
+	watch_metrics_live(out, &setup, t, &f);
+	fputc('\0', out);
+	fclose(out);
+	ok(strstr(text, "syncprobe_watch_operation_seconds_bucket{target=\"/srv/a\\\"b\","
+	    "method=\"fdatasync\",rate=\"max\",le=\"2e-05\"} 1\n") != NULL,
+	    "the first bucket, labelled, the path escaped, back to back as max");
+	ok(strstr(text, "le=\"0.0005\"} 1\n") != NULL && strstr(text, "le=\"0.001\"} 3\n") != NULL &&
+	    strstr(text, "le=\"10\"} 3\n") != NULL && strstr(text, "le=\"+Inf\"} 4\n") != NULL,
+	    "cumulative buckets; the 12 s stall only in +Inf");
+	ok(strstr(text, "_count{target=\"/srv/a\\\"b\",method=\"fdatasync\",rate=\"max\"} 4\n")
+	    != NULL && strstr(text, "_sum{target=\"/srv/a\\\"b\",method=\"fdatasync\","
+	    "rate=\"max\"} 12.001415\n") != NULL, "the count and the sum in seconds");
+	ok(strstr(text, "syncprobe_watch_stalls_total{") != NULL &&
+	    strstr(text, "# TYPE syncprobe_watch_stalls_total counter\n") != NULL &&
+	    strstr(text, "syncprobe_watch_interval_max_seconds{target=\"/srv/a\\\"b\","
+	    "method=\"fdatasync\",rate=\"max\"} 12\n") != NULL,
+	    "counters, and the last interval's max as a gauge:\n%s", text);
+	free(text);
+	free(t);
+}
+
+/* The status line a terminal shows while an interval fills. */
+static void
+test_status(void)
+{
+	struct watch_tally *t = new_tally(20 * MS, 10000 * MS);
+	char b[160];
+
+	watch_report_status(b, sizeof b, LATE_NS, t, LATE_NS + 6000 * MS);
+	ok(strcmp(b, "23:59:59 interval 1: 0 operations; its line at 00:00:05 UTC") == 0,
+	    "nothing yet: %s", b);
+	watch_tally_add(t, 300 * US, false);
+	watch_tally_add(t, 1200 * US, false);
+	watch_report_status(b, sizeof b, LATE_NS, t, LATE_NS + 6000 * MS);
+	ok(strcmp(b, "23:59:59 interval 1: 2 operations, longest 1.20 ms; its line at "
+	    "00:00:05 UTC") == 0, "two operations: %s", b);
+	free(t);
+}
+
 int
 main(void)
 {
@@ -373,5 +519,9 @@ main(void)
 	test_plot_partial();
 	test_week();
 	test_plot_draw();
+	test_clock();
+	test_stamped_lines();
+	test_live_metrics();
+	test_status();
 	return tap_done();
 }

@@ -314,13 +314,14 @@ warn_sleep(const struct sleep_result *sleep, struct advice *a)
 
 void
 warnings_paced_message(char *buf, size_t len, unsigned long long per_sec,
-    double paced_usecs, double b2b_usecs)
+    double paced_usecs, double b2b_usecs, bool point_to_watch)
 {
 	snprintf(buf, len, "one commit at a time, %llu a second, took %.1f times as long "
 	    "as back to back (%.1f vs %.1f us): a flush after an idle gap is slower here, "
 	    "so the commits of a lightly loaded server wait longer than any back-to-back "
-	    "figure (this table's, pg_test_fsync's, fio's) says. syncprobe watch measures "
-	    "it over time.", per_sec, paced_usecs / b2b_usecs, paced_usecs, b2b_usecs);
+	    "figure (%s, pg_test_fsync's, fio's) says.%s", per_sec, paced_usecs / b2b_usecs,
+	    paced_usecs, b2b_usecs, point_to_watch ? "this table's" : "the burst's",
+	    point_to_watch ? " syncprobe watch measures it over time." : "");
 }
 
 /* The one-write group's paced row against its method's back-to-back row. */
@@ -346,7 +347,7 @@ warn_paced(const struct row_result *rows, size_t n, struct advice *a)
 			if (p->mean_usecs > WARN_PACED_RATIO * b->mean_usecs) {
 				warnings_paced_message(msg, sizeof msg,
 				    (unsigned long long)p->spec.pace_per_sec, p->mean_usecs,
-				    b->mean_usecs);
+				    b->mean_usecs, true);
 				advice_warn(a, warning_codes[WARNING_PACED_SLOWER], "%s", msg);
 			}
 			return;

@@ -21,9 +21,11 @@
 #define WARN_PACED_RATIO          2.0
 
 /* The paced_slower message: at per_sec a second, paced_usecs against
- * b2b_usecs back to back, as the probe and watch both say it. */
+ * b2b_usecs back to back, as the probe and watch both say it; the probe's
+ * (point_to_watch) ends by naming syncprobe watch, which measures it over
+ * time. */
 void warnings_paced_message(char *buf, size_t len, unsigned long long per_sec,
-    double paced_usecs, double b2b_usecs);
+    double paced_usecs, double b2b_usecs, bool point_to_watch);
 
 /* The warnings, one code each: stable, since scripts match on them. */
 enum warning_code {

@@ -15,6 +15,7 @@
 #include "util/status.h"
 #include "util/units.h"
 #include "watch/watch.h"
+#include "watch/watch_textfile.h"
 
 static const char *const watch_formats[] = { "text", "json", "openmetrics" };
 
@@ -97,6 +98,15 @@ set_stall(void *s, const char *arg, char *err, size_t errlen)
 }
 
 static int
+set_textfile(void *s, const char *arg, char *err, size_t errlen)
+{
+	if (watch_textfile_check_name(arg, err, errlen) == -1)
+		return -1;
+	((struct watch_options *)s)->textfile = arg;
+	return 0;
+}
+
+static int
 set_format(void *s, const char *arg, char *err, size_t errlen)
 {
 	return watch_parse_format(arg, &((struct watch_options *)s)->format, err, errlen);
@@ -123,8 +133,8 @@ static const struct cli_option watch_options_table[] = {
 	  .help = "report each operation longer than this at once (default 1s)",
 	  .parse = set_stall, .example = "500ms" },
 	{ .name = "methods", .letter = 'm', .has_arg = required_argument, .arg = "METHOD",
-	  .help = "the sync method (default: the one the probe's rule advises, from a "
-	  "burst of each at the start)", .parse = set_method, .kind = CLI_VALUE_CHOICE,
+	  .help = "the sync method (default: PostgreSQL's default wal_sync_method here, "
+	  "fdatasync on Linux)", .parse = set_method, .kind = CLI_VALUE_CHOICE,
 	  .values = cli_methods_values, .example = "fdatasync" },
 	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
 	  .help = "bytes written per operation, {}, a power of two (default 8k)",
@@ -141,6 +151,11 @@ static const struct cli_option watch_options_table[] = {
 	  .help = "text (default); json: a JSON object per line, the summary last; "
 	  "openmetrics: the summary", .parse = set_format, .kind = CLI_VALUE_CHOICE,
 	  .values = format_values, .example = "json" },
+	{ .name = "textfile", .has_arg = required_argument, .arg = "FILE",
+	  .help = "keep live metrics (a latency histogram, counters) in FILE, a new "
+	  "name ending in .prom, replaced whole after every interval, for "
+	  "node_exporter's textfile collector; removed at the end",
+	  .parse = set_textfile, .kind = CLI_VALUE_FILE, .example = "watch.prom" },
 	CLI_ROW_HELP,
 };
 
@@ -186,9 +201,12 @@ const struct cli_command cli_watch_command = {
 	.description =
 	    "Issue one write-then-sync operation like a commit at a steady rate on a test\n"
 	    "file in DIR (default: .) until --for elapses or Ctrl-C: a line per interval\n"
-	    "(operations, p50, p99, max, missed starts, stalls), each stall at once, then\n"
-	    "a summary beside a back-to-back burst measured at the start, the worst\n"
-	    "interval and a plot of p99 and max against time.",
+	    "(its time in UTC, operations, p50, p99, max, missed starts, stalls), each\n"
+	    "stall at once, then a summary beside a back-to-back burst measured at the\n"
+	    "start, the worst interval and a plot of p99 and max against time. The method\n"
+	    "is the server's default unless -m says otherwise. At --rate N it adds N syncs\n"
+	    "and N blocks written a second to the disk: keep it low beside a busy server.\n"
+	    "--textfile keeps live metrics for Prometheus' node_exporter.",
 	.options = watch_options_table,
 	.noptions = sizeof watch_options_table / sizeof watch_options_table[0],
 	.settings_size = sizeof(struct watch_options),

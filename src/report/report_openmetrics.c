@@ -69,19 +69,24 @@ openmetrics_label_value(FILE *out, const char *v)
 	fputc('"', out);
 }
 
-/* name="value": the first label of a sample opens its braces. */
-static void
-put_label(FILE *out, bool first, const char *name, const char *value)
+void
+openmetrics_label(FILE *out, bool first, const char *name, const char *value)
 {
 	fprintf(out, "%s%s=", first ? "{" : ",", name);
 	openmetrics_label_value(out, value);
+}
+
+void
+openmetrics_family(FILE *out, const char *name, const char *type, const char *help)
+{
+	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
 static void
 begin_sample(FILE *out, struct family *f, const char *suffix)
 {
 	if (!f->started)
-		fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", f->name, f->help, f->name, f->type);
+		openmetrics_family(out, f->name, f->type, f->help);
 	f->started = true;
 	fprintf(out, "%s%s", f->name, suffix);
 }
@@ -97,9 +102,8 @@ openmetrics_value(FILE *out, double value)
 		fprintf(out, "%.9g\n", value);
 }
 
-/* The value after the labels, closing their braces. */
-static void
-end_sample(FILE *out, bool labelled, double value)
+void
+openmetrics_end_sample(FILE *out, bool labelled, double value)
 {
 	fputs(labelled ? "} " : " ", out);
 	openmetrics_value(out, value);
@@ -114,18 +118,18 @@ put_target(FILE *out, const struct report *r, size_t t)
 	char index[24];
 
 	snprintf(index, sizeof index, "%zu", t + 1);
-	put_label(out, true, "target", r->targets[t].path);
-	put_label(out, false, "target_index", index);
+	openmetrics_label(out, true, "target", r->targets[t].path);
+	openmetrics_label(out, false, "target_index", index);
 }
 
 static void
 put_row_labels(FILE *out, const struct report *r, size_t t, const struct row_result *row)
 {
 	put_target(out, r, t);
-	put_label(out, false, "group", plan_group_name(row->spec.group));
-	put_label(out, false, "test", row->spec.name);
-	put_label(out, false, "method", row->spec.method ? row->spec.method->name : "");
-	put_label(out, false, "direct", row->spec.direct ? "true" : "false");
+	openmetrics_label(out, false, "group", plan_group_name(row->spec.group));
+	openmetrics_label(out, false, "test", row->spec.name);
+	openmetrics_label(out, false, "method", row->spec.method ? row->spec.method->name : "");
+	openmetrics_label(out, false, "direct", row->spec.direct ? "true" : "false");
 }
 
 static bool
@@ -147,20 +151,20 @@ put_run(FILE *out, const struct report *r)
 	char label[LABELS_LEN], kernel[sizeof r->system.os + sizeof r->system.release + 2];
 
 	begin_sample(out, &stamp, "");
-	end_sample(out, false, (double)r->when);
+	openmetrics_end_sample(out, false, (double)r->when);
 	if (r->duration_secs >= 0) {
 		begin_sample(out, &dur, "");
-		end_sample(out, false, r->duration_secs);
+		openmetrics_end_sample(out, false, r->duration_secs);
 	}
 	report_label(r, label, sizeof label);
 	snprintf(kernel, sizeof kernel, "%s %s", r->system.os, r->system.release);
 	begin_sample(out, &info, "");
-	put_label(out, true, "version", PACKAGE_VERSION);
-	put_label(out, false, "host", r->system.host);
-	put_label(out, false, "kernel", kernel);
-	put_label(out, false, "label", label);
-	put_label(out, false, "interrupted", r->interrupted_by ? "true" : "false");
-	end_sample(out, true, 1.0);
+	openmetrics_label(out, true, "version", PACKAGE_VERSION);
+	openmetrics_label(out, false, "host", r->system.host);
+	openmetrics_label(out, false, "kernel", kernel);
+	openmetrics_label(out, false, "label", label);
+	openmetrics_label(out, false, "interrupted", r->interrupted_by ? "true" : "false");
+	openmetrics_end_sample(out, true, 1.0);
 }
 
 /* A row's samples of one family. */
@@ -192,7 +196,7 @@ rate_sample(FILE *out, const struct report *r, size_t t, const struct row_result
     struct family *f)
 {
 	begin_row_sample(out, r, t, row, f, "");
-	end_sample(out, true, row->ops_per_sec);
+	openmetrics_end_sample(out, true, row->ops_per_sec);
 }
 
 static void
@@ -207,14 +211,14 @@ latency_samples(FILE *out, const struct report *r, size_t t, const struct row_re
 
 	for (k = 0; k < sizeof q / sizeof q[0]; k++) {
 		begin_row_sample(out, r, t, row, f, "");
-		put_label(out, false, "quantile", q[k].label);
-		end_sample(out, true, row_secs((uint64_t)llround(
+		openmetrics_label(out, false, "quantile", q[k].label);
+		openmetrics_end_sample(out, true, row_secs((uint64_t)llround(
 		    stats_percentile_ns(&row->total, q[k].p))));
 	}
 	begin_row_sample(out, r, t, row, f, "_sum");
-	end_sample(out, true, row_secs(row->total.sum_ns));
+	openmetrics_end_sample(out, true, row_secs(row->total.sum_ns));
 	begin_row_sample(out, r, t, row, f, "_count");
-	end_sample(out, true, (double)row->total.count);
+	openmetrics_end_sample(out, true, (double)row->total.count);
 }
 
 static void
@@ -245,7 +249,7 @@ put_advice(FILE *out, const struct report *r)
 			continue;
 		begin_sample(out, &delay, "");
 		put_target(out, r, t);
-		end_sample(out, true, row_secs((uint64_t)a->commit_delay_usecs * NSEC_PER_USEC));
+		openmetrics_end_sample(out, true, row_secs((uint64_t)a->commit_delay_usecs * NSEC_PER_USEC));
 	}
 	for (t = 0; t < r->ntargets; t++) {
 		const struct advice *a = &r->targets[t].advice;
@@ -254,8 +258,8 @@ put_advice(FILE *out, const struct report *r)
 			continue;
 		begin_sample(out, &method, "");
 		put_target(out, r, t);
-		put_label(out, false, "method", a->wal_sync_method->name);
-		end_sample(out, true, 1.0);
+		openmetrics_label(out, false, "method", a->wal_sync_method->name);
+		openmetrics_end_sample(out, true, 1.0);
 	}
 }
 
@@ -286,8 +290,8 @@ put_warnings(FILE *out, const struct report *r)
 				continue;
 			begin_sample(out, &f, "");
 			put_target(out, r, t);
-			put_label(out, false, "code", a->warnings[w].code);
-			end_sample(out, true, 1.0);
+			openmetrics_label(out, false, "code", a->warnings[w].code);
+			openmetrics_end_sample(out, true, 1.0);
 		}
 	}
 }
@@ -312,9 +316,9 @@ put_verdicts(FILE *out, const struct report *r)
 		for (i = 0; i < a->nverdicts; i++) {
 			begin_sample(out, &pass, "");
 			put_target(out, r, t);
-			put_label(out, false, "code", a->verdicts[i].code);
-			put_label(out, false, "result", verdict_result_name(a->verdicts[i].result));
-			end_sample(out, true, a->verdicts[i].result == VERDICT_PASS ||
+			openmetrics_label(out, false, "code", a->verdicts[i].code);
+			openmetrics_label(out, false, "result", verdict_result_name(a->verdicts[i].result));
+			openmetrics_end_sample(out, true, a->verdicts[i].result == VERDICT_PASS ||
 			    a->verdicts[i].result == VERDICT_NO_DOUBT ? 1.0 : 0.0);
 		}
 	}
@@ -326,8 +330,8 @@ put_verdicts(FILE *out, const struct report *r)
 				continue;
 			begin_sample(out, &value, "");
 			put_target(out, r, t);
-			put_label(out, false, "code", a->verdicts[i].code);
-			end_sample(out, true, a->verdicts[i].value_usecs / 1e6);
+			openmetrics_label(out, false, "code", a->verdicts[i].code);
+			openmetrics_end_sample(out, true, a->verdicts[i].value_usecs / 1e6);
 		}
 	}
 }

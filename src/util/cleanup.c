@@ -15,12 +15,16 @@
 
 #include "util/platform.h"
 
-/* Written with the handled signals blocked, read only by the handler. */
-static int registered_dirfd = -1;
-static char registered_name[NAME_MAX + 1];
-static dev_t registered_dev;
-static ino_t registered_ino;
-static volatile sig_atomic_t have_file;
+/* The files a signal must remove. Written with the handled signals
+ * blocked, read only by the handler. */
+struct registered_file {
+	int dirfd;
+	char name[NAME_MAX + 1];
+	dev_t dev;
+	ino_t ino;
+	volatile sig_atomic_t in_use;
+};
+static struct registered_file registered[CLEANUP_MAX_FILES];
 static pid_t registered_group;
 static volatile sig_atomic_t have_group;
 /* Set by the handler, read by the run: the signal that asked it to stop. */
@@ -43,6 +47,19 @@ is_crash(int sig)
 {
 	return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
 	    sig == SIGABRT || sig == SIGTRAP || sig == SIGSYS;
+}
+
+/* Every registered file, while its name still leads to it
+ * (async-signal-safe: see cleanup_remove_file). */
+static void
+remove_registered(void)
+{
+	size_t i;
+
+	for (i = 0; i < CLEANUP_MAX_FILES; i++)
+		if (registered[i].in_use)
+			(void)cleanup_remove_file(registered[i].dirfd, registered[i].name,
+			    registered[i].dev, registered[i].ino);
 }
 
 /* The children first: they must not outlive us (kill is
@@ -72,9 +89,7 @@ on_signal(int sig)
 		return;
 	}
 	kill_group();
-	if (have_file)
-		(void)cleanup_remove_file(registered_dirfd, registered_name,
-		    registered_dev, registered_ino);
+	remove_registered();
 	/* Die of the same signal, so the caller's shell sees 128+N. */
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -155,25 +170,55 @@ cleanup_unblock(const sigset_t *old)
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
-void
+/* Fill slot i, signals blocked by the caller. */
+static void
+fill_slot(int i, int dirfd, const char *name, dev_t dev, ino_t ino)
+{
+	struct registered_file *r = &registered[i];
+
+	r->dirfd = dirfd;
+	strncpy(r->name, name, sizeof r->name - 1);
+	r->name[sizeof r->name - 1] = '\0';
+	r->dev = dev;
+	r->ino = ino;
+	r->in_use = 1;
+}
+
+int
 cleanup_register(int dirfd, const char *name, dev_t dev, ino_t ino)
 {
 	sigset_t old;
+	int i;
 
 	cleanup_block(&old);
-	registered_dirfd = dirfd;
-	strncpy(registered_name, name, sizeof registered_name - 1);
-	registered_name[sizeof registered_name - 1] = '\0';
-	registered_dev = dev;
-	registered_ino = ino;
-	have_file = 1;
+	for (i = 0; i < CLEANUP_MAX_FILES && registered[i].in_use; i++)
+		continue;
+	if (i < CLEANUP_MAX_FILES)
+		fill_slot(i, dirfd, name, dev, ino);
+	else
+		i = -1;
+	cleanup_unblock(&old);
+	return i;
+}
+
+void
+cleanup_rename(int slot, const char *name)
+{
+	sigset_t old;
+
+	if (slot < 0 || slot >= CLEANUP_MAX_FILES)
+		return;
+	cleanup_block(&old);
+	fill_slot(slot, registered[slot].dirfd, name, registered[slot].dev,
+	    registered[slot].ino);
 	cleanup_unblock(&old);
 }
 
 void
-cleanup_forget(void)
+cleanup_forget(int slot)
 {
-	have_file = 0;
+	if (slot >= 0 && slot < CLEANUP_MAX_FILES)
+		registered[slot].in_use = 0;
 }
 
 void
@@ -201,7 +246,8 @@ cleanup_child(void)
 	sigset_t set;
 	struct sigaction old;
 
-	have_file = 0;
+	for (i = 0; i < CLEANUP_MAX_FILES; i++)
+		registered[i].in_use = 0;
 	have_group = 0;
 	for (i = 0; i < n; i++)
 		if (sigaction(sigs[i], NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
@@ -305,9 +351,7 @@ cleanup_die(void)
 	if (sig == 0)
 		return;
 	kill_group();
-	if (have_file)
-		(void)cleanup_remove_file(registered_dirfd, registered_name,
-		    registered_dev, registered_ino);
+	remove_registered();
 	signal(sig, SIG_DFL);
 	sigemptyset(&set);
 	sigaddset(&set, sig);

@@ -53,12 +53,20 @@ const char *cleanup_signal_name(int sig);
 void cleanup_block(sigset_t *old);
 void cleanup_unblock(const sigset_t *old);
 
-/* The file a signal must remove: name in the directory dirfd, for as long
- * as that name leads to the file dev/ino. cleanup_forget() when it is
- * gone. The directory descriptor, not a path: the directory may be
- * renamed while syncprobe runs. */
-void cleanup_register(int dirfd, const char *name, dev_t dev, ino_t ino);
-void cleanup_forget(void);
+/* Files a signal must remove at once: the test file, and watch's metrics
+ * file with the copy being written beside it. */
+#define CLEANUP_MAX_FILES 4
+
+/* A file a signal must remove: name in the directory dirfd, for as long
+ * as that name leads to the file dev/ino. Returns its slot, for
+ * cleanup_forget() when it is gone (or kept); -1 when CLEANUP_MAX_FILES
+ * are registered already. The directory descriptor, not a path: the
+ * directory may be renamed while syncprobe runs. */
+int cleanup_register(int dirfd, const char *name, dev_t dev, ino_t ino);
+/* The file of slot now has this name in the same directory (renamed
+ * there, with signals blocked by the caller across the rename). */
+void cleanup_rename(int slot, const char *name);
+void cleanup_forget(int slot);
 
 /* The process group of children (-t group's committers) that must not
  * outlive syncprobe: a signal that ends syncprobe at once kills the group

@@ -76,6 +76,19 @@ platform_now_ns(void)
 }
 
 uint64_t
+platform_wall_ns(void)
+{
+	struct timespec ts;
+
+	/* CLOCK_REALTIME exists everywhere and cannot fail with a valid
+	 * pointer; a clock before 1970 is no time to stamp anything with. */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (ts.tv_sec < 0)
+		return 0;
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t
 platform_thread_cpu_ns(void)
 {
 #if defined(_POSIX_THREAD_CPUTIME) && _POSIX_THREAD_CPUTIME >= 0

@@ -16,6 +16,10 @@
 /* Monotonic time in nanoseconds (clock_gettime, through the vDSO on Linux). */
 uint64_t platform_now_ns(void);
 
+/* The wall clock (CLOCK_REALTIME), in nanoseconds since the Unix epoch: for
+ * stamps only, never for measuring (it steps when the clock is set). */
+uint64_t platform_wall_ns(void);
+
 /* The CPU time the calling thread has used, in nanoseconds; the monotonic
  * clock where the system keeps no CPU clock per thread. */
 uint64_t platform_thread_cpu_ns(void);

@@ -66,6 +66,19 @@ cut_middle(const char *s, size_t room, char *buf, size_t len)
 	snprintf(buf, len, "%.*s%s%s", (int)head, s, ELLIPSIS, s + n - tail);
 }
 
+/* s in at most room bytes: its end cut off, between UTF-8 characters. */
+static void
+cut_end(char *s, size_t room)
+{
+	size_t n = room;
+
+	if (strlen(s) <= room)
+		return;
+	while (n > 0 && utf8_continuation(s[n]))
+		n--;
+	s[n] = '\0';
+}
+
 /* Control characters would move the cursor: show them as '?'. */
 static void
 make_printable(char *s)
@@ -107,31 +120,48 @@ progress_format(const struct progress_line *l, int columns, char *buf, size_t le
 	}
 	make_printable(buf);
 	/* A terminal too narrow even for that: the end of the line goes. */
-	if (strlen(buf) > room) {
-		size_t n = room;
+	cut_end(buf, room);
+}
 
-		while (n > 0 && utf8_continuation(buf[n]))
-			n--;
-		buf[n] = '\0';
-	}
+bool
+progress_due(const struct progress *p)
+{
+	return p->enabled &&
+	    (!p->shown || platform_now_ns() - p->drawn_ns >= PROGRESS_INTERVAL_NS);
+}
+
+/* Draw line, already fitted to the terminal. */
+static void
+draw(struct progress *p, const char *line)
+{
+	fprintf(stderr, "\r\033[K%s", line);
+	fflush(stderr);
+	p->shown = true;
+	p->drawn_ns = platform_now_ns();
 }
 
 void
 progress_show(struct progress *p, const struct progress_line *l)
 {
 	char line[PROGRESS_LINE_LEN];
-	uint64_t now;
 
-	if (!p->enabled)
-		return;
-	now = platform_now_ns();
-	if (p->shown && now - p->drawn_ns < PROGRESS_INTERVAL_NS)
+	if (!progress_due(p))
 		return;
 	progress_format(l, progress_columns(), line, sizeof line);
-	fprintf(stderr, "\r\033[K%s", line);
-	fflush(stderr);
-	p->shown = true;
-	p->drawn_ns = now;
+	draw(p, line);
+}
+
+void
+progress_show_text(struct progress *p, const char *text)
+{
+	char line[PROGRESS_LINE_LEN];
+
+	if (!progress_due(p))
+		return;
+	snprintf(line, sizeof line, "%s", text);
+	make_printable(line);
+	cut_end(line, (size_t)progress_columns() - 1);
+	draw(p, line);
 }
 
 void

@@ -40,6 +40,15 @@ void progress_format(const struct progress_line *l, int columns, char *buf, size
 
 /* Draw the line, unless it was drawn less than PROGRESS_INTERVAL_NS ago. */
 void progress_show(struct progress *p, const struct progress_line *l);
+
+/* Whether a line would be drawn now (enabled, and not drawn less than
+ * PROGRESS_INTERVAL_NS ago): a caller can skip making its text. */
+bool progress_due(const struct progress *p);
+
+/* Draw text (a command's own status line) as the line, unless it was drawn
+ * less than PROGRESS_INTERVAL_NS ago: control characters as '?', cut to
+ * the terminal's width. */
+void progress_show_text(struct progress *p, const char *text);
 void progress_clear(struct progress *p);
 
 /* The terminal's width: TIOCGWINSZ on stderr, else $COLUMNS, else 80. */

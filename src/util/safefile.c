@@ -170,8 +170,15 @@ create_named(struct safefile *sf)
 		fd = -1;
 	}
 	saved = errno;
+	if (fd >= 0 && (sf->slot = cleanup_register(sf->dirfd, sf->name, sf->dev,
+	    sf->ino)) == -1) {
+		/* No slot left for it: a signal could not remove it. */
+		(void)close(fd);
+		(void)unlinkat(sf->dirfd, sf->name, 0);
+		saved = EMFILE;
+		fd = -1;
+	}
 	if (fd >= 0) {
-		cleanup_register(sf->dirfd, sf->name, sf->dev, sf->ino);
 		sf->have_file = true;
 		sf->registered = true;
 	}
@@ -214,6 +221,96 @@ safefile_create(struct safefile *sf, const char *unique_prefix, const char *exis
 		    saved == EACCES || saved == EPERM || saved == EROFS ?
 		    " (try a directory you can write)" : "");
 	return -1;
+}
+
+int
+safefile_check_absent(const struct safefile *sf, const char *exists_hint, char *err,
+    size_t errlen)
+{
+	struct stat st;
+
+	if (fstatat(sf->dirfd, sf->name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		snprintf(err, errlen, "%s: already exists%s (%s)", sf->path,
+		    S_ISLNK(st.st_mode) ? ", a symbolic link" : "", exists_hint);
+		return -1;
+	}
+	if (errno != ENOENT) {
+		snprintf(err, errlen, "%s: %s", sf->path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int
+safefile_create_beside(struct safefile *tmp, const struct safefile *dest,
+    const char *unique_prefix, char *err, size_t errlen)
+{
+	safefile_init(tmp);
+	snprintf(tmp->dir, sizeof tmp->dir, "%s", dest->dir);
+	tmp->dirfd = dest->dirfd;
+	tmp->dir_borrowed = true;
+	return safefile_create(tmp, unique_prefix, "a name syncprobe picked at random",
+	    err, errlen);
+}
+
+/* Whether dest's name is free, or still dest's file; -1 with why in err
+ * when it is neither or cannot be told. */
+static int
+name_still_ours(const struct safefile *dest, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (fstatat(dest->dirfd, dest->name, &st, AT_SYMLINK_NOFOLLOW) == -1) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(err, errlen, "%s: %s", dest->path, strerror(errno));
+		return -1;
+	}
+	if (dest->have_file && st.st_dev == dest->dev && st.st_ino == dest->ino)
+		return 0;
+	snprintf(err, errlen, "%s: replaced by another file or a symbolic link while "
+	    "syncprobe ran (left as it is)", dest->path);
+	return -1;
+}
+
+/* dest is now the file tmp was, under dest's name: the registration for
+ * removal moves with it (signals blocked by the caller). */
+static void
+take_over(struct safefile *dest, struct safefile *tmp)
+{
+	if (dest->registered)
+		cleanup_forget(dest->slot);
+	cleanup_rename(tmp->slot, dest->name);
+	dest->registered = tmp->registered;
+	dest->slot = tmp->slot;
+	dest->dev = tmp->dev;
+	dest->ino = tmp->ino;
+	dest->have_file = true;
+	tmp->registered = false;
+	tmp->have_file = false;
+}
+
+int
+safefile_replace(struct safefile *dest, struct safefile *tmp, char *err, size_t errlen)
+{
+	sigset_t old;
+	int rc = -1;
+
+	cleanup_block(&old);
+	/* Between this check and the rename someone could still swap the
+	 * name; the rename then drops a name they put in a directory they
+	 * can write, as cleanup_remove_file's unlink would, and touches no
+	 * file that has another name. */
+	if (name_still_ours(dest, err, errlen) == 0) {
+		rc = renameat(tmp->dirfd, tmp->name, dest->dirfd, dest->name);
+		if (rc == 0)
+			take_over(dest, tmp);
+		else
+			snprintf(err, errlen, "rename %s to %s: %s", tmp->path, dest->path,
+			    strerror(errno));
+	}
+	cleanup_unblock(&old);
+	return rc;
 }
 
 /* Open the directory just made as sf->name and learn its identity; -1
@@ -385,7 +482,7 @@ void
 safefile_keep(struct safefile *sf)
 {
 	if (sf->registered)
-		cleanup_forget();
+		cleanup_forget(sf->slot);
 	sf->registered = false;
 }
 
@@ -422,7 +519,7 @@ safefile_remove(struct safefile *sf, char *err, size_t errlen)
 		rc = remove_ours(sf, err, errlen);
 	safefile_keep(sf);
 	sf->have_file = false;
-	if (close(sf->dirfd) == -1 && rc == 0) {
+	if (!sf->dir_borrowed && close(sf->dirfd) == -1 && rc == 0) {
 		snprintf(err, errlen, "close %s: %s", sf->dir, strerror(errno));
 		rc = -1;
 	}
@@ -435,7 +532,7 @@ safefile_close(struct safefile *sf)
 {
 	safefile_keep(sf);
 	/* A read-only directory descriptor: a failed close loses nothing. */
-	if (sf->dirfd >= 0)
+	if (sf->dirfd >= 0 && !sf->dir_borrowed)
 		(void)close(sf->dirfd);
 	sf->dirfd = -1;
 }

@@ -35,6 +35,8 @@ struct safefile {
 	ino_t ino;
 	bool have_file;		/* dev and ino are of a file created or opened */
 	bool registered;	/* cleanup removes it on a signal */
+	int slot;		/* ... from this slot of util/cleanup's */
+	bool dir_borrowed;	/* dirfd is another safefile's: never closed here */
 };
 
 /* Whether dir exists and is a directory; -1 with a message in err if not. */
@@ -58,6 +60,30 @@ int safefile_open_dir(struct safefile *sf, char *err, size_t errlen);
  * (exists_hint, in parentheses, follows "already exists"). */
 int safefile_create(struct safefile *sf, const char *unique_prefix,
     const char *exists_hint, char *err, size_t errlen);
+
+/* Whether sf->name is free in the held directory: 0 when nothing has that
+ * name; -1 with a message in err when anything has, a symbolic link
+ * included (never followed), with exists_hint in parentheses, or when it
+ * cannot be told. */
+int safefile_check_absent(const struct safefile *sf, const char *exists_hint, char *err,
+    size_t errlen);
+
+/* Create a file as safefile_create does (unique_prefix and six random
+ * characters), beside dest: in the directory dest holds, whose descriptor
+ * tmp shares and never closes. */
+int safefile_create_beside(struct safefile *tmp, const struct safefile *dest,
+    const char *unique_prefix, char *err, size_t errlen);
+
+/* Put tmp (created beside dest, written, synced and closed) in dest's
+ * place: renamed over dest's name, but only while that name is free or
+ * still the file dest last had there: never over anyone else's file, and
+ * never through a symbolic link (a rename replaces the name itself). With
+ * signals blocked throughout, tmp's registration for removal moves to the
+ * new name and dest's old one is dropped, so that a signal at any point
+ * removes whichever file is there. Then dest is tmp's file, and tmp has
+ * nothing left to remove. 0, or -1 with a message in err, tmp left as it
+ * was (still to be removed). */
+int safefile_replace(struct safefile *dest, struct safefile *tmp, char *err, size_t errlen);
 
 /* Make a fresh directory in the held directory, mode 0700, exclusively
  * (mkdirat never follows nor reuses a name that exists, a symbolic link

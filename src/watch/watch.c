@@ -1,5 +1,5 @@
 /* watch.c: syncprobe watch from start to finish: the test file, the
- * back-to-back burst that also picks the advised method, the paced load
+ * back-to-back burst of the method watched, the paced load
  * interval by interval, the summary, and the file removed on every way out.
  * Measuring only: watch_result.c turns the figures into warnings and
  * watch_report.c prints them. */
@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "advice/advice.h"
 #include "probe/pace.h"
 #include "probe/probe.h"
 #include "probe/row.h"
@@ -20,12 +19,15 @@
 #include "util/cleanup.h"
 #include "util/names.h"
 #include "util/platform.h"
+#include "util/progress.h"
 #include "util/safefile.h"
 #include "util/units.h"
+#include "watch/watch_clock.h"
 #include "watch/watch_interval.h"
 #include "watch/watch_result.h"
 #include "watch/watch_plot.h"
 #include "watch/watch_report.h"
+#include "watch/watch_textfile.h"
 
 static const char *const format_names[] = { "text", "json", "openmetrics" };
 static const struct name_list watch_format_names = NAME_LIST_STRINGS(format_names);
@@ -37,8 +39,7 @@ struct watch_state {
 	FILE *out;
 	struct testfile tf;
 	unsigned char *buf;
-	struct row_result bursts[METHOD_COUNT];
-	size_t nbursts;
+	struct row_result burst;	/* back to back, at the start */
 	struct row_result paced;	/* the paced operations, for the timed loop */
 	struct row_run run;
 	struct watch_tally tally;
@@ -46,6 +47,11 @@ struct watch_state {
 	struct watch_setup setup;
 	struct watch_summary sum;
 	struct storage_info storage;
+	struct watch_textfile textfile;	/* --textfile's, when given */
+	struct progress progress;	/* the status line on a terminal */
+	bool textfile_failed;		/* an update failed: the run stops */
+	uint64_t t0;			/* the monotonic clock at slot time 0 */
+	uint64_t day;			/* the UTC date of the last line */
 	char error[REASON_LEN];
 };
 
@@ -106,61 +112,48 @@ open_row(struct watch_state *w, struct row_result *res, const struct method *m,
 	probe_row_open(run, res, &w->tf, w->o->pattern, w->buf);
 }
 
-/* The burst of one method, back to back, as the probe measures it. */
+/* The back-to-back burst at the start, of the method watched, as the
+ * probe measures it: what the paced figures are set beside. It decides
+ * nothing (the method is chosen before it). */
 static enum exit_status
-burst_one(struct watch_state *w, const struct method *m)
+measure_burst(struct watch_state *w)
 {
-	struct row_result *res = &w->bursts[w->nbursts++];
+	struct row_result *res = &w->burst;
 	struct row_run run;
 
-	open_row(w, res, m, &run);
+	open_row(w, res, w->setup.method, &run);
 	if (res->status == ROW_OK)
 		probe_row_slice(&run, res, UINT64_MAX, WATCH_BURST_NS);
-	if (probe_row_close(&run, res) == -1 || res->status == ROW_ERROR) {
+	if (probe_row_close(&run, res) == -1 || res->status != ROW_OK) {
 		snprintf(w->error, sizeof w->error, "%s", res->reason);
-		return STATUS_IO;
+		return res->status == ROW_ERROR ? STATUS_IO : STATUS_USAGE;
 	}
 	row_finish(res);
+	w->setup.burst_secs = row_secs(res->elapsed_ns);
+	watch_figures_of(&res->total, &w->setup.burst);
 	return STATUS_OK;
 }
 
-/* The back-to-back burst at the start: of -m's method, or of every method
- * this system has, the advised one chosen from them by the probe's rule
- * (one write). */
-static enum exit_status
-measure_bursts(struct watch_state *w)
+/* The wall clock at slot time 0 as it reads now: a step of the clock
+ * since the start moves the stamps after it, never the pace. */
+static uint64_t
+wall_zero(const struct watch_state *w)
 {
-	struct advice_input in = { NULL, method_platform_default(), method_writethrough() };
-	struct advice a;
-	enum exit_status rc = STATUS_OK;
-	size_t i;
+	uint64_t wall = platform_wall_ns();
 
-	if (w->o->method != NULL)
-		rc = burst_one(w, w->o->method);
-	for (i = 0; i < METHOD_COUNT && w->o->method == NULL && rc == STATUS_OK; i++)
-		if (method_unavailable(&method_table[i]) == NULL &&
-		    cleanup_stop_signal() == 0)
-			rc = burst_one(w, &method_table[i]);
-	if (rc != STATUS_OK || cleanup_stop_signal() != 0)
-		return rc;
-	advice_compute(w->bursts, w->nbursts, &in, &a);
-	if (w->o->method != NULL)
-		a.wal_sync_method = w->o->method;
-	for (i = 0; i < w->nbursts; i++)
-		if (w->bursts[i].spec.method == a.wal_sync_method &&
-		    w->bursts[i].status == ROW_OK && w->bursts[i].ops > 0) {
-			w->setup.method = a.wal_sync_method;
-			w->setup.method_advised = w->o->method == NULL;
-			w->setup.burst_secs = row_secs(w->bursts[i].elapsed_ns);
-			watch_figures_of(&w->bursts[i].total, &w->setup.burst);
-			return STATUS_OK;
-		}
-	if (w->nbursts > 0 && w->bursts[0].reason[0] != '\0')
-		snprintf(w->error, sizeof w->error, "%s", w->bursts[0].reason);
-	else
-		snprintf(w->error, sizeof w->error, "%s: no sync method can run here",
-		    w->tf.file.path);
-	return STATUS_USAGE;
+	return watch_clock_wall_at(wall, platform_now_ns(), w->t0);
+}
+
+/* --textfile's file after the intervals closed so far (last: the last of
+ * them, or NULL); a failure stops the run, which says why. */
+static void
+update_textfile(struct watch_state *w, const struct watch_figures *last)
+{
+	if (w->o->textfile == NULL || w->textfile_failed)
+		return;
+	if (watch_textfile_update(&w->textfile, &w->setup, &w->tally, last, w->error,
+	    sizeof w->error) == -1)
+		w->textfile_failed = true;
 }
 
 static void
@@ -168,18 +161,21 @@ close_interval(struct watch_state *w, uint64_t cutoff_ns)
 {
 	struct watch_figures f;
 
-	watch_tally_close(&w->tally, cutoff_ns, &f);
+	watch_tally_close(&w->tally, cutoff_ns, wall_zero(w), &f);
+	f.new_date = watch_clock_new_date(&w->day, f.end_wall_ns);
 	watch_plot_add(&w->plot, &f);
+	progress_clear(&w->progress);
 	watch_report_interval(w->out, w->o->format, &w->setup, &f);
+	update_textfile(w, &f);
 }
 
 /* One paced operation in the current slot; its time is what the timed
  * loop added to the row. -1 when it failed, 1 when a stop signal came
  * before it started. */
 static int
-paced_op(struct watch_state *w, uint64_t t0)
+paced_op(struct watch_state *w)
 {
-	uint64_t sum = w->paced.total.sum_ns, count = w->paced.total.count, ns, now;
+	uint64_t sum = w->paced.total.sum_ns, count = w->paced.total.count, ns, now, wall;
 	struct watch_stall st;
 
 	if (probe_row_slice(&w->run, &w->paced, 1, 0) == -1)
@@ -190,11 +186,60 @@ paced_op(struct watch_state *w, uint64_t t0)
 	ns = w->paced.total.sum_ns - sum;
 	watch_tally_add(&w->tally, ns, ns > w->o->stall_ns);
 	if (ns > w->o->stall_ns) {
-		st.start_ns = now - ns - t0;
+		wall = platform_wall_ns();
+		st.start_ns = now - ns - w->t0;
 		st.ns = ns;
+		st.wall_ns = watch_clock_wall_at(wall, platform_now_ns(), now - ns);
+		st.new_date = watch_clock_new_date(&w->day, st.wall_ns);
 		watch_note_stall(&w->sum, &st);
-		watch_report_stall(w->out, w->o->format, &w->setup, &st);
+		progress_clear(&w->progress);
+		watch_report_stall(w->out, w->o->format, &st);
 	}
+	return 0;
+}
+
+/* On a terminal, a status line on standard error while an interval
+ * fills, so that something shows before its line: drawn between
+ * operations, at most 5 times a second, erased before anything goes to
+ * standard output. */
+static void
+show_status(struct watch_state *w)
+{
+	char line[160];
+
+	if (!progress_due(&w->progress))
+		return;
+	watch_report_status(line, sizeof line, platform_wall_ns(), &w->tally,
+	    wall_zero(w) + w->tally.end_ns);
+	progress_show_text(&w->progress, line);
+}
+
+/* Where a run stopped early ends: now, or the slot it would have gone on
+ * in if that came first (the slots before either are the same), so that
+ * the last interval ends no later than the run does. */
+static uint64_t
+stopped_at(const struct watch_state *w, uint64_t slot_ns)
+{
+	uint64_t now = platform_now_ns() - w->t0;
+
+	return now < slot_ns ? now : slot_ns;
+}
+
+/* The end of --for, after the last slot before it: the run lasts what it
+ * was asked to, so that its last interval does not end after it. 0, or
+ * -1 with errno; *cutoff_ns is where it ended (earlier on a stop
+ * signal). */
+static int
+wait_for_end(const struct watch_state *w, uint64_t *cutoff_ns)
+{
+	const volatile sig_atomic_t *stop = cleanup_stop_flag();
+	struct pace end;
+	int rc;
+
+	pace_init(&end, w->t0 + w->o->for_ns, 0);
+	if ((rc = pace_wait(&end, stop)) == -1)
+		return -1;
+	*cutoff_ns = rc == 1 ? stopped_at(w, w->o->for_ns) : w->o->for_ns;
 	return 0;
 }
 
@@ -206,41 +251,46 @@ paced_load(struct watch_state *w, uint64_t *cutoff_ns)
 	const struct watch_options *o = w->o;
 	const volatile sig_atomic_t *stop = cleanup_stop_flag();
 	struct pace p;
-	uint64_t t0, slot;
+	uint64_t slot;
 	int rc;
 
 	/* The warm-up operations first (untimed), so that the first slot
 	 * is on time. */
 	if (probe_row_slice(&w->run, &w->paced, 0, 0) == -1)
 		goto failed;
-	t0 = platform_now_ns();
-	pace_init(&p, t0, pace_period_ns(o->rate));
+	w->t0 = platform_now_ns();
+	pace_init(&p, w->t0, pace_period_ns(o->rate));
 	for (;;) {
-		slot = p.next_ns - t0;
-		*cutoff_ns = slot;
+		slot = p.next_ns - w->t0;
+		*cutoff_ns = slot;	/* where an error ends it: the slots before */
 		if (o->for_ns != 0 && slot >= o->for_ns) {
-			*cutoff_ns = o->for_ns;
+			if (wait_for_end(w, cutoff_ns) == -1)
+				goto nanosleep_failed;
 			break;
 		}
 		while (watch_interval_over(&w->tally, slot))
 			close_interval(w, slot);
-		if ((rc = pace_wait(&p, stop)) == 1)
-			break;
-		if (rc == -1) {
-			snprintf(w->error, sizeof w->error, "nanosleep: %s", strerror(errno));
+		if (w->textfile_failed)
 			return STATUS_IO;
-		}
-		if ((rc = paced_op(w, t0)) == -1)
+		if ((rc = pace_wait(&p, stop)) == -1)
+			goto nanosleep_failed;
+		if (rc == 0 && (rc = paced_op(w)) == -1)
 			goto failed;
-		if (rc == 1)
+		if (rc == 1) {
+			*cutoff_ns = stopped_at(w, slot);
 			break;
+		}
 		pace_after(&p, platform_now_ns());
+		show_status(w);
 		if (*stop) {
-			*cutoff_ns = p.next_ns - t0;
+			*cutoff_ns = stopped_at(w, p.next_ns - w->t0);
 			break;
 		}
 	}
 	return STATUS_OK;
+nanosleep_failed:
+	snprintf(w->error, sizeof w->error, "nanosleep: %s", strerror(errno));
+	return STATUS_IO;
 failed:
 	snprintf(w->error, sizeof w->error, "%s", w->paced.reason);
 	return STATUS_IO;
@@ -263,12 +313,14 @@ watch_measure(struct watch_state *w)
 	enum exit_status rc;
 	uint64_t start = platform_now_ns(), cutoff = 0;
 
-	rc = measure_bursts(w);
+	rc = measure_burst(w);
 	if (rc != STATUS_OK || cleanup_stop_signal() != 0)
 		return rc;
 	if (storage_probe(w->tf.file.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH,
 	    &w->storage) == 0 && w->storage.have_filesystem)
 		w->setup.filesystem = w->storage.filesystem;
+	w->setup.start_wall_ns = platform_wall_ns();
+	(void)watch_clock_new_date(&w->day, w->setup.start_wall_ns);
 	watch_report_start(w->out, w->o->format, &w->setup);
 	open_row(w, &w->paced, w->setup.method, &w->run);
 	if (w->paced.status != ROW_OK) {
@@ -282,7 +334,10 @@ watch_measure(struct watch_state *w)
 		rc = STATUS_IO;
 	}
 	close_remaining(w, cutoff);
+	if (w->textfile_failed)
+		rc = STATUS_IO;
 	w->sum.elapsed_secs = row_secs(platform_now_ns() - start);
+	w->sum.end_wall_ns = platform_wall_ns();
 	w->sum.run_secs = row_secs(cutoff);
 	return rc;
 }
@@ -291,6 +346,12 @@ static void
 describe(const struct watch_options *o, struct watch_state *w)
 {
 	w->setup.path = o->dir;
+	w->setup.textfile = o->textfile;
+	/* The server's own default unless -m says otherwise: the same
+	 * method in every run, so that two watches can be compared. */
+	w->setup.method = o->method != NULL ? o->method : method_platform_default();
+	w->setup.method_source = o->method != NULL ? WATCH_METHOD_OPTION :
+	    WATCH_METHOD_SERVER_DEFAULT;
 	w->setup.block_bytes = o->block_bytes;
 	w->setup.file_bytes = o->file_bytes;
 	w->setup.pattern = o->pattern;
@@ -303,6 +364,24 @@ describe(const struct watch_options *o, struct watch_state *w)
 		w->setup.plot_width = platform_terminal_columns(fileno(w->out));
 	if (w->setup.plot_width <= 0)
 		w->setup.plot_width = WATCH_PLOT_WIDTH;
+}
+
+/* --textfile's file, before anything else is made: refused when its name
+ * is taken, and written once with nothing counted yet, so that a
+ * directory it cannot be written in is found at once. */
+static enum exit_status
+start_textfile(struct watch_state *w)
+{
+	enum exit_status rc;
+
+	if (w->o->textfile == NULL)
+		return STATUS_OK;
+	rc = watch_textfile_open(&w->textfile, w->o->textfile, &w->setup, w->error,
+	    sizeof w->error);
+	if (rc == STATUS_OK && watch_textfile_update(&w->textfile, &w->setup, &w->tally, NULL,
+	    w->error, sizeof w->error) == -1)
+		rc = STATUS_USAGE;
+	return rc;
 }
 
 enum exit_status
@@ -319,14 +398,22 @@ watch_run(const struct watch_options *o, FILE *out)
 	}
 	w->o = o;
 	w->out = out;
+	progress_init(&w->progress, false);
 	describe(o, w);
 	watch_tally_init(&w->tally, pace_period_ns(o->rate), o->interval_ns);
 	watch_plot_init(&w->plot);
-	rc = testfile_create(&w->tf, o->dir, NULL, o->file_bytes, o->block_bytes,
-	    w->error, sizeof w->error);
+	rc = start_textfile(w);
+	if (rc == STATUS_OK)
+		rc = testfile_create(&w->tf, o->dir, NULL, o->file_bytes, o->block_bytes,
+		    w->error, sizeof w->error);
 	if (rc == STATUS_OK) {
 		rc = watch_measure(w);
 		if (safefile_remove(&w->tf.file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
+			snprintf(w->error, sizeof w->error, "%s", rmerr);
+			rc = STATUS_IO;
+		}
+		if (watch_textfile_close(&w->textfile, rmerr, sizeof rmerr) == -1 &&
+		    rc == STATUS_OK) {
 			snprintf(w->error, sizeof w->error, "%s", rmerr);
 			rc = STATUS_IO;
 		}
@@ -334,9 +421,11 @@ watch_run(const struct watch_options *o, FILE *out)
 			w->sum.failed = rc != STATUS_OK;
 			w->sum.stopped_by = cleanup_stop_signal();
 			watch_summarize(&w->tally, &w->setup, &w->sum);
+			progress_clear(&w->progress);
 			watch_report_end(out, o->format, &w->setup, &w->sum, &w->plot);
 		}
 	}
+	(void)watch_textfile_close(&w->textfile, rmerr, sizeof rmerr);
 	if (rc != STATUS_OK)
 		fprintf(stderr, "syncprobe: %s\n", w->error);
 	free(w->buf);

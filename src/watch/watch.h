@@ -28,12 +28,12 @@
  * plot merges its points past WATCH_PLOT_POINTS. */
 #define WATCH_MAX_FOR_NS          (7ULL * 24 * 3600 * 1000000000ULL)
 #define WATCH_DEFAULT_STALL_NS    1000000000ULL	/* 1 s */
-/* The back-to-back burst at the start: this long per method. */
+/* The back-to-back burst at the start, of the method watched: this long. */
 #define WATCH_BURST_NS            200000000ULL	/* 0.2 s */
 
 struct watch_options {
 	const char *dir;
-	const struct method *method;	/* -m, or NULL: the advised one */
+	const struct method *method;	/* -m, or NULL: the server's default */
 	size_t block_bytes;
 	uint64_t file_bytes;
 	enum pattern pattern;
@@ -42,6 +42,9 @@ struct watch_options {
 	uint64_t interval_ns;
 	uint64_t stall_ns;
 	enum watch_format format;
+	/* --textfile: the live metrics, replaced after every interval; NULL:
+	 * none. */
+	const char *textfile;
 	/* The plot's width in columns; 0: the terminal's when stdout is
 	 * one, else WATCH_PLOT_WIDTH. */
 	int plot_width;

@@ -7,6 +7,16 @@
 
 #include "probe/row.h"
 
+#define US 1000ULL
+#define MS 1000000ULL
+#define SEC 1000000000ULL
+
+const uint64_t watch_bucket_le_ns[WATCH_BUCKETS] = {
+	20 * US, 50 * US, 100 * US, 200 * US, 500 * US,
+	1 * MS, 2 * MS, 5 * MS, 10 * MS, 20 * MS, 50 * MS, 100 * MS, 200 * MS, 500 * MS,
+	1 * SEC, 2 * SEC, 5 * SEC, 10 * SEC,
+};
+
 void
 watch_tally_init(struct watch_tally *t, uint64_t period_ns, uint64_t interval_ns)
 {
@@ -40,10 +50,21 @@ watch_interval_over(const struct watch_tally *t, uint64_t slot_ns)
 	return slot_ns >= t->end_ns;
 }
 
+size_t
+watch_bucket_of(uint64_t ns)
+{
+	size_t i = 0;
+
+	while (i < WATCH_BUCKETS && ns > watch_bucket_le_ns[i])
+		i++;
+	return i;
+}
+
 void
 watch_tally_add(struct watch_tally *t, uint64_t ns, bool stall)
 {
 	stats_add(&t->lat, ns);
+	t->buckets[watch_bucket_of(ns)]++;
 	t->ops++;
 	if (stall)
 		t->stalls++;
@@ -76,10 +97,12 @@ worse_than_worst(const struct watch_tally *t, const struct watch_figures *f)
 }
 
 void
-watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figures *f)
+watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, uint64_t wall_zero_ns,
+    struct watch_figures *f)
 {
 	uint64_t end = cutoff_ns < t->end_ns ? cutoff_ns : t->end_ns;
 	uint64_t slots = watch_slots_between(t->period_ns, t->start_ns, end);
+	size_t i;
 
 	memset(f, 0, sizeof *f);
 	watch_figures_of(&t->lat, f);
@@ -87,11 +110,16 @@ watch_tally_close(struct watch_tally *t, uint64_t cutoff_ns, struct watch_figure
 	f->start_ns = t->start_ns;
 	f->end_ns = end;
 	f->partial = end < t->end_ns;
+	f->end_wall_ns = wall_zero_ns != 0 ? wall_zero_ns + end : 0;
 	/* Back to back there are no slots: nothing can be missed. */
 	f->missed = slots > t->ops ? slots - t->ops : 0;
 	f->stalls = t->stalls;
 
 	stats_merge(&t->run, &t->lat);
+	for (i = 0; i <= WATCH_BUCKETS; i++) {
+		t->run_buckets[i] += t->buckets[i];
+		t->buckets[i] = 0;
+	}
 	t->run_missed += f->missed;
 	t->run_stalls += f->stalls;
 	t->intervals++;

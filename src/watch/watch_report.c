@@ -8,14 +8,18 @@
 
 #include "advice/warnings.h"
 #include "probe/row.h"
-#include "report/openmetrics.h"
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "util/json.h"
 #include "util/units.h"
 #include "util/wrap.h"
+#include "watch/watch_clock.h"
+#include "watch/watch_metrics.h"
 
 #define LINE_WIDTH 80
+/* The header's sentences: as narrow as the interval lines, so that they
+ * read as one block (and the manual can show them as they are). */
+#define HEADER_WIDTH 71
 
 /* Decimals that show the interval's ends exactly: 0 for whole seconds. */
 static int
@@ -44,22 +48,45 @@ describe_op(const struct watch_setup *s, char *buf, size_t len)
 		snprintf(buf, len, "one %s %s write", size, s->method->name);
 }
 
+/* What the load adds to the disk, at its rate: a sync is a flush of the
+ * disk's cache that the server's own commits queue with. */
+static void
+text_load(FILE *out, const struct watch_setup *s)
+{
+	char size[16], line[256];
+
+	if (s->rate == 0) {
+		wrap_print(out, 0, 2, HEADER_WIDTH, "adds syncs back to back, as many as the disk "
+		    "takes: a full load, never for a disk a busy server commits on", false);
+		return;
+	}
+	units_format_size((uint64_t)s->block_bytes * s->rate, size, sizeof size);
+	snprintf(line, sizeof line, "adds %llu syncs and %s of writes a second to this disk, "
+	    "beside its server's own (keep --rate low on a busy primary)",
+	    (unsigned long long)s->rate, size);
+	wrap_print(out, 0, 2, HEADER_WIDTH, line, false);
+}
+
 static void
 text_start(FILE *out, const struct watch_setup *s)
 {
 	char path[ESCAPE_LEN(PATH_MAX)], op[96], ivl[32], stall[32], dur[32];
-	char mean[32], p50[32], p99[32], max[32];
+	char mean[32], p50[32], p99[32], max[32], when[32], line[ESCAPE_LEN(PATH_MAX) + 128];
 
 	escape_for_terminal(s->path, path, sizeof path);
 	fprintf(out, "syncprobe watch %s: %s", PACKAGE_VERSION, path);
 	if (s->filesystem != NULL)
 		fprintf(out, " on %s", s->filesystem);
 	fputc('\n', out);
+	watch_clock_iso_secs(s->start_wall_ns, when, sizeof when);
+	fprintf(out, "started %s; times UTC\n", when);
 	describe_op(s, op, sizeof op);
 	units_format_duration(s->interval_ns, ivl, sizeof ivl);
 	units_format_duration(s->stall_ns, stall, sizeof stall);
-	fprintf(out, "commit: %s (%s), %s\n", op,
-	    s->method_advised ? "the advised method" : "-m", options_pattern_name(s->pattern));
+	snprintf(line, sizeof line, "commit: %s, %s (%s)", op, options_pattern_name(s->pattern),
+	    s->method_source == WATCH_METHOD_OPTION ? "-m" :
+	    "PostgreSQL's default wal_sync_method here; -m for another");
+	wrap_print(out, 0, 2, HEADER_WIDTH, line, false);
 	if (s->rate)
 		fprintf(out, "%llu a second", (unsigned long long)s->rate);
 	else
@@ -71,6 +98,13 @@ text_start(FILE *out, const struct watch_setup *s)
 		fprintf(out, " until interrupted");
 	}
 	fprintf(out, ", a line every %s, stalls over %s\n", ivl, stall);
+	text_load(out, s);
+	if (s->textfile != NULL) {
+		escape_for_terminal(s->textfile, path, sizeof path);
+		snprintf(line, sizeof line, "live metrics: %s, replaced after every interval",
+		    path);
+		wrap_print(out, 0, 2, HEADER_WIDTH, line, false);
+	}
 	watch_format_usecs(s->burst.mean_usecs, mean, sizeof mean);
 	watch_format_usecs(s->burst.p50_usecs, p50, sizeof p50);
 	watch_format_usecs(s->burst.p99_usecs, p99, sizeof p99);
@@ -78,8 +112,33 @@ text_start(FILE *out, const struct watch_setup *s)
 	fprintf(out, "back to back first: %llu operations in %.2f s:\n"
 	    "  mean %s, p50 %s, p99 %s, max %s\n\n", (unsigned long long)s->burst.ops,
 	    s->burst_secs, mean, p50, p99, max);
-	fprintf(out, "%9s %8s %9s %9s %9s %7s %6s\n", "secs", "ops", "p50 us", "p99 us",
-	    "max us", "missed", "stalls");
+	fprintf(out, "%8s %9s %8s %9s %9s %9s %6s %6s\n", "time", "secs", "ops", "p50 us",
+	    "p99 us", "max us", "missed", "stalls");
+}
+
+/* The time a line starts with, after a line of the date when it is the
+ * first of its date. */
+static void
+put_time(FILE *out, uint64_t wall_ns, bool new_date)
+{
+	char buf[32];
+
+	if (new_date) {
+		watch_clock_date(wall_ns, buf, sizeof buf);
+		fprintf(out, "%s (UTC)\n", buf);
+	}
+	watch_clock_hms(wall_ns, buf, sizeof buf);
+	fprintf(out, "%8s", buf);
+}
+
+/* "time": when, in ISO 8601 UTC to the millisecond. */
+static void
+json_time(struct json *j, uint64_t wall_ns)
+{
+	char buf[40];
+
+	watch_clock_iso(wall_ns, buf, sizeof buf);
+	json_string(j, "time", buf);
 }
 
 /* Where interval f starts and ends, how long it lasted, and whether it
@@ -87,6 +146,7 @@ text_start(FILE *out, const struct watch_setup *s)
 static void
 json_interval_span(struct json *j, const struct watch_figures *f)
 {
+	json_time(j, f->end_wall_ns);
 	json_double(j, "start_secs", row_secs(f->start_ns), 3);
 	json_double(j, "end_secs", row_secs(f->end_ns), 3);
 	json_double(j, "secs", row_secs(f->end_ns - f->start_ns), 3);
@@ -122,7 +182,8 @@ json_setup(struct json *j, const struct watch_setup *s)
 	json_string(j, "path", s->path);
 	json_string(j, "filesystem", s->filesystem);
 	json_string(j, "method", s->method->name);
-	json_bool(j, "method_advised", s->method_advised);
+	json_string(j, "method_source", s->method_source == WATCH_METHOD_OPTION ? "option" :
+	    "server_default");
 	json_uint(j, "block_bytes", s->block_bytes);
 	json_uint(j, "file_bytes", s->file_bytes);
 	json_string(j, "pattern", options_pattern_name(s->pattern));
@@ -136,6 +197,7 @@ json_setup(struct json *j, const struct watch_setup *s)
 		json_null(j, "for_secs");
 	json_double(j, "interval_secs", row_secs(s->interval_ns), 3);
 	json_double(j, "stall_secs", row_secs(s->stall_ns), 3);
+	json_string(j, "textfile", s->textfile);
 }
 
 static void
@@ -146,6 +208,7 @@ json_start(FILE *out, const struct watch_setup *s)
 	json_init(&j, out);
 	json_begin_object_line(&j, NULL);
 	json_string(&j, "type", "start");
+	json_time(&j, s->start_wall_ns);
 	json_uint(&j, "schema_version", WATCH_SCHEMA_VERSION);
 	json_string(&j, "version", PACKAGE_VERSION);
 	json_setup(&j, s);
@@ -183,13 +246,14 @@ watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_setup
 	struct json j;
 
 	if (fmt == WATCH_TEXT) {
+		put_time(out, f->end_wall_ns, f->new_date);
 		/* A cut-short end is where the cut was, to the millisecond. */
-		fprintf(out, "%9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
+		fprintf(out, " %9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
 		    row_secs(f->end_ns), (unsigned long long)f->ops);
 		put_usecs(out, f, f->p50_usecs);
 		put_usecs(out, f, f->p99_usecs);
 		put_usecs(out, f, f->max_usecs);
-		fprintf(out, " %7llu %6llu%s\n", (unsigned long long)f->missed,
+		fprintf(out, " %6llu %6llu%s\n", (unsigned long long)f->missed,
 		    (unsigned long long)f->stalls, f->partial ? " partial" : "");
 	} else if (fmt == WATCH_JSON) {
 		json_init(&j, out);
@@ -206,30 +270,54 @@ watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_setup
 }
 
 void
-watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_setup *s,
-    const struct watch_stall *st)
+watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *st)
 {
 	bool fatal = st->ns > WATCH_FATAL_STALL_NS;
 	const char *code = warning_codes[fatal ? WARNING_STALL_OVER_20S : WARNING_STALL];
-	char dur[32], op[96], line[256];
+	char dur[32], line[256], when[32];
 	struct json j;
 
 	if (fmt == WATCH_TEXT) {
 		watch_format_usecs(row_usecs((double)st->ns), dur, sizeof dur);
-		describe_op(s, op, sizeof op);
-		snprintf(line, sizeof line, "stall [%s]: %s took %s, from %.3f s", code, op, dur,
-		    row_secs(st->start_ns));
+		if (st->new_date) {
+			watch_clock_date(st->wall_ns, when, sizeof when);
+			fprintf(out, "%s (UTC)\n", when);
+		}
+		watch_clock_hms(st->wall_ns, when, sizeof when);
+		/* The header says what a commit is here. */
+		snprintf(line, sizeof line, "%s stall [%s]: a commit took %s, from %.3f s", when,
+		    code, dur, row_secs(st->start_ns));
 		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
 	} else if (fmt == WATCH_JSON) {
 		json_init(&j, out);
 		json_begin_object_line(&j, NULL);
 		json_string(&j, "type", "stall");
+		json_time(&j, st->wall_ns);
 		json_string(&j, "code", code);
 		json_double(&j, "start_secs", row_secs(st->start_ns), 6);
 		json_double(&j, "usecs", row_usecs((double)st->ns), 3);
 		json_end_object(&j);
 	}
 	fflush(out);
+}
+
+void
+watch_report_status(char *buf, size_t len, uint64_t now_wall_ns,
+    const struct watch_tally *t, uint64_t end_wall_ns)
+{
+	char now[16], end[16], longest[32];
+	int n;
+
+	watch_clock_hms(now_wall_ns, now, sizeof now);
+	watch_clock_hms(end_wall_ns, end, sizeof end);
+	n = snprintf(buf, len, "%s interval %llu: %llu operation%s", now,
+	    (unsigned long long)t->number, (unsigned long long)t->ops, t->ops == 1 ? "" : "s");
+	if (t->ops > 0 && n >= 0 && (size_t)n < len) {
+		watch_format_usecs(row_usecs((double)t->lat.max_ns), longest, sizeof longest);
+		n += snprintf(buf + n, len - (size_t)n, ", longest %s", longest);
+	}
+	if (n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "; its line at %s UTC", end);
 }
 
 static void
@@ -248,7 +336,7 @@ static void
 text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum,
     const struct watch_plot *plot)
 {
-	char line[ADVICE_TEXT_LEN + 64];
+	char line[ADVICE_TEXT_LEN + 64], when[32];
 	size_t i;
 	int n;
 
@@ -273,11 +361,12 @@ text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 	if (sum->ratio > 0.0)
 		fprintf(out, "paced / back to back: %.2f times the mean\n", sum->ratio);
 	if (sum->have_worst) {
-		snprintf(line, sizeof line, "worst interval: %.*f s to %.*f s, p99 %.0f us, "
-		    "max %.0f us (%llu operations, %llu missed starts%s)",
+		watch_clock_iso_secs(sum->worst.end_wall_ns, when, sizeof when);
+		snprintf(line, sizeof line, "worst interval: %.*f s to %.*f s, ending %s, "
+		    "p99 %.0f us, max %.0f us (%llu operations, %llu missed starts%s)",
 		    time_decimals(s->interval_ns), row_secs(sum->worst.start_ns),
 		    sum->worst.partial ? 3 : time_decimals(s->interval_ns),
-		    row_secs(sum->worst.end_ns), sum->worst.p99_usecs, sum->worst.max_usecs,
+		    row_secs(sum->worst.end_ns), when, sum->worst.p99_usecs, sum->worst.max_usecs,
 		    (unsigned long long)sum->worst.ops, (unsigned long long)sum->worst.missed,
 		    sum->worst.partial ? "; cut short, the only one with operations" : "");
 		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
@@ -300,6 +389,7 @@ json_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 	json_init(&j, out);
 	json_begin_object_line(&j, NULL);
 	json_string(&j, "type", "summary");
+	json_time(&j, sum->end_wall_ns);
 	json_setup(&j, s);
 	json_double(&j, "secs", sum->run_secs, 3);
 	json_double(&j, "elapsed_secs", sum->elapsed_secs, 3);
@@ -341,86 +431,6 @@ json_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 	json_end_object(&j);
 }
 
-/* HELP and TYPE of a family, before its first sample. */
-static void
-family(FILE *out, const char *name, const char *type, const char *help)
-{
-	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-}
-
-/* One sample of name (with suffix), labelled with the target and method
- * and the pairs in kv (n names and values). The label is the probe's
- * "target", so that one query selects a directory in both. */
-static void
-sample(FILE *out, const char *name, const char *suffix, const struct watch_setup *s,
-    const char *const *kv, size_t n, double value)
-{
-	size_t i;
-
-	fprintf(out, "%s%s{target=", name, suffix);
-	openmetrics_label_value(out, s->path);
-	fputs(",method=", out);
-	openmetrics_label_value(out, s->method->name);
-	for (i = 0; i + 1 < n; i += 2) {
-		fprintf(out, ",%s=", kv[i]);
-		openmetrics_label_value(out, kv[i + 1]);
-	}
-	fputs("} ", out);
-	openmetrics_value(out, value);
-}
-
-static void
-gauge(FILE *out, const char *name, const char *help, const struct watch_setup *s,
-    double value)
-{
-	family(out, name, "gauge", help);
-	sample(out, name, "", s, NULL, 0, value);
-}
-
-/* The latency summary of one load: quantiles, sum and count. */
-static void
-latency(FILE *out, const char *name, const struct watch_setup *s, const char *load,
-    const struct watch_figures *f)
-{
-	const struct { const char *q; double usecs; } qs[] = {
-		{ "0.5", f->p50_usecs }, { "0.9", f->p90_usecs },
-		{ "0.99", f->p99_usecs }, { "0.999", f->p999_usecs },
-	};
-	const char *kv[4] = { "load", load, "quantile", NULL };
-	size_t k;
-
-	for (k = 0; k < sizeof qs / sizeof qs[0]; k++) {
-		kv[3] = qs[k].q;
-		sample(out, name, "", s, kv, 4, qs[k].usecs / 1e6);
-	}
-	sample(out, name, "_sum", s, kv, 2, f->mean_usecs * (double)f->ops / 1e6);
-	sample(out, name, "_count", s, kv, 2, (double)f->ops);
-}
-
-static void
-openmetrics_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum)
-{
-	static const char *const lat = "syncprobe_watch_latency_seconds";
-
-	gauge(out, "syncprobe_watch_duration_seconds", "How long the paced load ran.", s,
-	    sum->run_secs);
-	gauge(out, "syncprobe_watch_operations", "Operations of the paced load.", s,
-	    (double)sum->paced.ops);
-	gauge(out, "syncprobe_watch_missed_starts",
-	    "Slots of the paced load in which no operation could start.", s,
-	    (double)sum->paced.missed);
-	gauge(out, "syncprobe_watch_stalls", "Operations that took longer than --stall.", s,
-	    (double)sum->paced.stalls);
-	gauge(out, "syncprobe_watch_max_latency_seconds",
-	    "The longest operation of the paced load.", s, sum->paced.max_usecs / 1e6);
-	family(out, lat, "summary",
-	    "Latency of one commit (write and sync), paced and back to back.");
-	if (sum->paced.ops > 0)
-		latency(out, lat, s, "paced", &sum->paced);
-	if (s->burst.ops > 0)
-		latency(out, lat, s, "back_to_back", &s->burst);
-}
-
 void
 watch_report_end(FILE *out, enum watch_format fmt, const struct watch_setup *s,
     const struct watch_summary *sum, const struct watch_plot *plot)
@@ -430,6 +440,6 @@ watch_report_end(FILE *out, enum watch_format fmt, const struct watch_setup *s,
 	else if (fmt == WATCH_JSON)
 		json_end(out, s, sum);
 	else
-		openmetrics_end(out, s, sum);
+		watch_metrics_summary(out, s, sum);
 	fflush(out);
 }

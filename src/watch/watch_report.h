@@ -5,13 +5,15 @@
 #ifndef SYNCPROBE_WATCH_REPORT_H
 #define SYNCPROBE_WATCH_REPORT_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "watch/watch_interval.h"
 #include "watch/watch_plot.h"
 #include "watch/watch_result.h"
 
-#define WATCH_SCHEMA_VERSION 1
+#define WATCH_SCHEMA_VERSION 2
 
 enum watch_format { WATCH_TEXT, WATCH_JSON, WATCH_OPENMETRICS };
 
@@ -23,8 +25,15 @@ void watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_
     const struct watch_figures *f);
 
 /* A stall, as soon as its operation ended. */
-void watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_setup *s,
-    const struct watch_stall *st);
+void watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *st);
+
+/* The status line a terminal shows while an interval fills (on standard
+ * error, util/progress.h), so that something shows before its line:
+ * "12:00:04 interval 1: 213 operations, longest 1.20 ms; its line at
+ * 12:00:10 UTC", now_wall_ns being the time now and end_wall_ns the
+ * interval's end. */
+void watch_report_status(char *buf, size_t len, uint64_t now_wall_ns,
+    const struct watch_tally *t, uint64_t end_wall_ns);
 
 /* The summary, the worst interval, the warnings and (text) the plot. */
 void watch_report_end(FILE *out, enum watch_format fmt, const struct watch_setup *s,

@@ -80,7 +80,7 @@ judge_pacing(const struct watch_setup *setup, struct watch_summary *s)
 	if (s->ratio <= WARN_PACED_RATIO || setup->rate == 0)
 		return;
 	warnings_paced_message(msg, sizeof msg, (unsigned long long)setup->rate,
-	    s->paced.mean_usecs, setup->burst.mean_usecs);
+	    s->paced.mean_usecs, setup->burst.mean_usecs, false);
 	warn(s, warning_codes[WARNING_PACED_SLOWER], "%s", msg);
 }
 

@@ -1,5 +1,5 @@
 /* watch_result.h: what a watch run was and what it found: the settings and
- * the back-to-back burst (struct watch_setup), each stall, and the summary
+ * the back-to-back burst of its method (struct watch_setup), each stall, and the summary
  * with its warnings, judged once from the tally and read by every format. */
 #ifndef SYNCPROBE_WATCH_RESULT_H
 #define SYNCPROBE_WATCH_RESULT_H
@@ -18,11 +18,18 @@
 #define WATCH_FATAL_STALL_NS (20ULL * 1000000000ULL)
 #define WATCH_MAX_WARNINGS 4
 
+/* Why the method watched is the one it is. */
+enum watch_method_source {
+	WATCH_METHOD_SERVER_DEFAULT,	/* PostgreSQL's default wal_sync_method here */
+	WATCH_METHOD_OPTION		/* -m */
+};
+
 struct watch_setup {
 	const char *path;		/* the directory as given */
+	const char *textfile;		/* --textfile, or NULL */
 	const char *filesystem;		/* "ext4", or NULL when unknown */
 	const struct method *method;
-	bool method_advised;		/* chosen by the probe's rule, not -m */
+	enum watch_method_source method_source;
 	size_t block_bytes;
 	uint64_t file_bytes;
 	enum pattern pattern;
@@ -31,15 +38,18 @@ struct watch_setup {
 	uint64_t interval_ns;
 	uint64_t stall_ns;
 	int plot_width;			/* columns */
+	uint64_t start_wall_ns;		/* when it started, ns since the epoch */
 	struct watch_figures burst;	/* the back-to-back burst */
 	double burst_secs;
 };
 
-/* An operation over --stall: when it started (from the run's start) and
- * how long it took. */
+/* An operation over --stall: when it started (from the run's start, and
+ * by the wall clock) and how long it took. */
 struct watch_stall {
 	uint64_t start_ns;
 	uint64_t ns;
+	uint64_t wall_ns;		/* ns since the epoch; 0: unknown */
+	bool new_date;			/* the first line of its UTC date */
 };
 
 struct watch_summary {
@@ -48,6 +58,7 @@ struct watch_summary {
 	int stopped_by;			/* the stop signal, or 0 */
 	double elapsed_secs;		/* the whole run, burst included */
 	double run_secs;		/* the paced load: the slots it covered */
+	uint64_t end_wall_ns;		/* when it ended, ns since the epoch */
 	struct watch_figures paced;	/* the whole paced load */
 	uint64_t intervals;
 	bool have_worst;
