@@ -1,5 +1,5 @@
 #!/bin/sh
-# src_layers.sh: the sources keep their layers (README "Where things are").
+# src_layers.sh: the sources keep their layers (HACKING "Where things are").
 # A folder includes only folders before it in
 #   util -> storage -> probe -> group -> advice -> report
 #   -> durability, pgbench, watch (commands, none including another)
