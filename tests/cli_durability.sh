@@ -61,6 +61,7 @@ expect "verify: exit 0, verdict kept" 0 'grep -q "^verdict: kept" "$WORK/vout"'
 verify --acks="$WORK/acks" -F json "$d"
 expect "verify -F json: 20 acknowledged, 7 expected (one per slot), 7 kept, 0 lost" 0 \
     '[ "$(json_field acknowledged) $(json_field expected) $(json_field kept) $(json_field lost) $(json_field verdict) $(json_field writer_end)" = "20 7 7 0 kept count" ]'
+schema_valid "verify -F json, kept" durability-verify "$WORK/vout"
 
 o=$WORK/overwrite
 write "$o" -n 20 --file-size=64k -m fsync
@@ -80,6 +81,7 @@ truncate -s 40000 "$d/syncprobe-durability"
 verify --acks="$WORK/acks.append" -F json "$d"
 expect "truncated to 40000 bytes: exit 3, records 14 18 19 20 missing" 3 \
     '[ "$(json_field lost) $(json_field missing) $(tr -d " \n" <"$WORK/vout" | sed "s/.*lost_first\":\[\([^]]*\)\].*/\1/")" = "4 4 14,18,19,20" ]'
+schema_valid "verify -F json, lost" durability-verify "$WORK/vout"
 cp "$WORK/pristine" "$d/syncprobe-durability"
 # The byte becomes its complement: a fixed 'X' was already there in one run
 # of 256, the payload being pseudo-random, and then nothing was corrupt.

@@ -30,6 +30,7 @@ run -q -F json -n 120 -t etcd "$dir"
 tap_is "$rc" 0 "-t etcd -n 120 exits 0"
 tap_check "no test file or segment left" no_testfile "$dir"
 cp "$WORK/out" "$WORK/etcd.json"
+schema_valid "-F json -t etcd" report "$WORK/etcd.json"
 if [ $have_jq = yes ]; then
 	jq_checks "$WORK/etcd.json" <<'CHECKS'
 two rows, both of group etcd | [.targets[0].tests[] | .group] == ["etcd", "etcd"]

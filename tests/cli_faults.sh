@@ -119,6 +119,14 @@ if [ -n "$preload" ]; then
 	else
 		tap_fail "O_DIRECT refused (EINVAL)" "rc=$rc $(cat "$WORK/err")"
 	fi
+	schema_valid "-F json with a row direct I/O refused" report "$WORK/out"
+	# An I/O error mid-run: a whole report, its target's status error.
+	if shim_run fdatasync:EIO:5 -F json $ONE && [ "$rc" -eq 1 ] &&
+	    grep -q '"status": "error"' "$WORK/out"; then
+		schema_valid "-F json of a run an I/O error stopped" report "$WORK/out"
+	else
+		tap_fail "-F json of a run an I/O error stopped" "rc=$rc $(cat "$WORK/err")"
+	fi
 else
 	tap_skip "O_DIRECT refused (EINVAL)" "LD_PRELOAD of tests/faultshim.so does not work here"
 fi

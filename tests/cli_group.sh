@@ -89,6 +89,7 @@ fi
 # The JSON block, with the default sweep (from the measured flush).
 run $QUICK -F json -t one,group -m fdatasync --direct=off --clients 1,4 "$dir"
 tap_is "$rc" 0 "-F json -t one,group exits 0"
+schema_valid "-F json -t one,group" report "$out"
 if command -v jq >/dev/null 2>&1; then
 	cp "$out" "$WORK/g.json"
 	jq_checks "$WORK/g.json" <<'CHECKS'

@@ -18,6 +18,7 @@ rc=0
 tap_is "$rc" 0 "-F json exits 0"
 tap_check "stdout is exactly one JSON document" one_document "$json"
 tap_check "no test file left" no_testfile "$dir"
+schema_valid "-F json of the default groups" report "$json"
 
 jq_checks "$json" <<'CHECKS'
 schema_version is 2 and numbers are numbers | .schema_version == 2

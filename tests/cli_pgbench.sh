@@ -103,6 +103,7 @@ check_clean "nothing left after a run without -q"
 if command -v jq >/dev/null 2>&1; then
 	run $PG -F json --commit-delays 0,10,20 --commit-siblings 1,4 "$D"
 	tap_is "$rc" 0 "-F json exits 0"
+	schema_valid "-F json" pgbench "$WORK/out"
 	jq_checks "$WORK/out" <<'CHECKS'
 a JSON document of schema 1 | .schema_version == 1 and .command == "pgbench"
 the settings are 0 and each delay at each siblings | [.settings[] | [.commit_delay_usecs, .commit_siblings]] == [[0,0],[10,1],[10,4],[20,1],[20,4]]
@@ -136,6 +137,7 @@ CHECKS
 	SYNCPROBE_FAKEPG_GAIN=1 SYNCPROBE_FAKEPG_SWING="100 142 100 105" \
 	    run ${PG%% --clients*} $DECIDE -T 1 --repeats 2 -F json "$D"
 	tap_is "$rc" 0 "a delay that leads 0 within noise: exit 0"
+	schema_valid "-F json with deciding runs" pgbench "$WORK/out"
 	jq_checks "$WORK/out" <<'CHECKS'
 the leader and 0 ran 4 more times each, the rest did not | [.clients[0].cells[] | (.runs_tps | length)] == [6, 6]
 the deciding runs are named | .clients[0].decided == {"commit_delay_usecs": 1000, "commit_siblings": 1, "runs": 4}

@@ -194,6 +194,7 @@ else
 	tap_check "-t group, SIGTERM: test file removed" no_testfile "$dir"
 	tap_check "-t group, SIGTERM: no committer process left" no_leftovers
 	cp "$WORK/out" "$WORK/g1.json"
+	schema_valid "-t group, SIGTERM: the interrupted -F json" report "$WORK/g1.json"
 	jq_checks "$WORK/g1.json" <<'CHECKS'
 -t group, SIGTERM in round 1: fewer cells than the 9 planned, at least one | .interrupted
 	and ([.targets[0].group.clients[].cells[]] | length >= 1 and length < 9)

@@ -59,6 +59,7 @@ before=$(date -u +%s)
 run watch $FIXED --rate 200 --for 1 --interval 200ms -F json "$dir"
 after=$(date -u +%s)
 tap_is "$rc" 0 "-F json: exit 0 ($(cat "$WORK/err"))"
+schema_valid "-F json: every line" watch "$WORK/out" --lines
 # Stamps, without knowing the time of day: each object's time is ISO 8601
 # UTC to the millisecond, none earlier than the one before it, and all
 # between the wall clock before the run and after it.
@@ -345,6 +346,7 @@ if preload_works; then
 		tap_fail "the shim slowed some syncs" "$(cat "$log")"
 	fi
 	tap_is "$stalls" "$delays" "each slowed sync is one stall line"
+	schema_valid "-F json with stalls: every line" watch "$WORK/out" --lines
 	tap_is "$(jq 'select(.type == "summary") | .stalls' "$WORK/out")" "$delays" \
 	    "the summary counts them"
 	tap_is "$(jq -s '[.[] | select(.type == "interval") | .stalls] | add' "$WORK/out")" \

@@ -2,9 +2,10 @@
 # installcheck.sh: make installcheck. The installed syncprobe runs: it
 # prints its version, probes a temporary directory briefly and leaves
 # nothing in it, the installed manual page formats with man -l without a
-# warning, and the installed bash completion completes syncprobe.
-# SYNCPROBE, MAN_PAGE, BASH_COMPLETION_FILE and PACKAGE_VERSION name what
-# was installed (make installcheck sets them).
+# warning, its -F json validates against the installed JSON Schema, and the
+# installed bash completion completes syncprobe. SYNCPROBE, MAN_PAGE,
+# SCHEMA_DIR, BASH_COMPLETION_FILE and PACKAGE_VERSION name what was
+# installed (make installcheck sets them).
 . "$top_srcdir/tests/lib.sh"
 
 : "${MAN_PAGE:?MAN_PAGE must name the installed manual page}"
@@ -26,6 +27,23 @@ if [ -z "$problems" ]; then
 	tap_ok "a short probe of a temporary directory reports and leaves nothing"
 else
 	tap_fail "a short probe of a temporary directory reports and leaves nothing" "$problems"
+fi
+
+# The report's schema, where scripts are told to find it.
+: "${SCHEMA_DIR:?SCHEMA_DIR must name the installed schema directory}"
+tap_check "the report's JSON Schema is installed" test -r "$SCHEMA_DIR/report.schema.json"
+"$SYNCPROBE" -F json $ONE "$WORK/target" >"$WORK/report.json" 2>/dev/null || :
+if command -v python3 >/dev/null 2>&1; then
+	rc=0
+	python3 "$top_srcdir/tests/json_schema.py" "$SCHEMA_DIR/report.schema.json" \
+	    "$WORK/report.json" >"$WORK/schema.out" 2>&1 || rc=$?
+	case $rc in
+	0) tap_ok "-F json validates against the installed schema" ;;
+	77) tap_skip "-F json validates against the installed schema" "$(cat "$WORK/schema.out")" ;;
+	*) tap_fail "-F json validates against the installed schema" "$(head -n 5 "$WORK/schema.out")" ;;
+	esac
+else
+	tap_skip "-F json validates against the installed schema" "python3 is not installed"
 fi
 
 tap_check "the manual page is installed" test -r "$MAN_PAGE"

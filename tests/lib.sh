@@ -181,6 +181,25 @@ jq_check() {
 	fi
 }
 
+# schema_valid DESC KIND FILE [--lines]: the JSON document in FILE (with
+# --lines, each line of it: JSON Lines) validates against
+# schema/KIND.schema.json, with tests/json_schema.py; skipped without
+# python3 or its jsonschema (python3-jsonschema).
+schema_valid() {
+	if ! command -v python3 >/dev/null 2>&1; then
+		tap_skip "$1: valid against schema/$2.schema.json" "python3 is not installed"
+		return
+	fi
+	sv_rc=0
+	python3 "$top_srcdir/tests/json_schema.py" ${4:-} "$top_srcdir/schema/$2.schema.json" \
+	    "$3" >"$WORK/schema.out" 2>&1 || sv_rc=$?
+	case $sv_rc in
+	0) tap_ok "$1: valid against schema/$2.schema.json" ;;
+	77) tap_skip "$1: valid against schema/$2.schema.json" "$(cat "$WORK/schema.out")" ;;
+	*) tap_fail "$1: valid against schema/$2.schema.json" "$(head -n 20 "$WORK/schema.out")" ;;
+	esac
+}
+
 # ---- the usage-error contract ----
 # Bad usage and an unusable target exit 2, print nothing on stdout and
 # exactly one line on stderr, "syncprobe: WHAT: WHY", and leave no test file.
