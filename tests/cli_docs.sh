@@ -1,10 +1,13 @@
 #!/bin/sh
 # cli_docs.sh: the manual and the README cannot drift from the program.
 # Every long option of --help, and of every command's --help, is an item of
-# the man page's OPTIONS section and a line of the README's Options section, and those sections name no
-# option that --help does not; the man page formats without a warning and
-# fits 80 columns; the README's quick-start commands are the ones CI runs;
-# EXIT STATUS gives 0, 1, 2 and 3.
+# the man page's OPTIONS section and a line of the README's Options section,
+# and those sections name no option that --help does not; the man page
+# formats without a warning and fits 80 columns; the README's quick-start
+# commands are the ones CI runs; EXIT STATUS gives 0, 1, 2 and 3; every
+# command of the man page's EXAMPLES runs (shortened; pgbench on the fake
+# server); no document says how long something takes, and the caps that
+# HOW LONG EACH TEST RUNS states are the report header's.
 #
 # DOCS_MAN and DOCS_README may name other copies of the two files, so that
 # each check can be seen to fail on a broken copy.
@@ -248,5 +251,230 @@ tap_check "the man page's text examples have a real report's lines, in order" \
 # (d) EXIT STATUS gives each status as an item.
 statuses=$(man_tags "EXIT STATUS" | sed -e 's/^\.B //' | { grep -x '[0-9]' || true; } | tr '\n' ' ')
 tap_is "$statuses" "0 1 2 3 " "man EXIT STATUS has items 0, 1, 2 and 3"
+
+
+# (g) The man page's EXAMPLES run. Each command of an .EX block that
+# starts with "syncprobe" (or "ssh HOST syncprobe", run here) runs in
+# order, in one directory, so that the saved reports and acknowledgements
+# of one example are there for the next: shortened by options added after
+# its own (-n, a short --for, a one-second pgbench on the fake PostgreSQL
+# of tests/fakepg), which still parses every value it gives, with its
+# /srv, /mnt and /var paths under $WORK/root. Each must exit 0 and print
+# something, and leave no test file; one that pipes into a tool this
+# machine lacks, or needs a user it lacks, is skipped.
+
+# example_commands: the commands of the EXAMPLES section, one a line,
+# unescaped; an indented line, or one after a backslash, continues the
+# command above it.
+example_commands() {
+	man_section EXAMPLES | awk '
+		function flush() { if (cmd != "") print cmd; cmd = "" }
+		/^\.EX/ { ex = 1; next }
+		/^\.EE/ { flush(); ex = 0; next }
+		!ex { next }
+		{
+			gsub(/\\\(aq/, "\047"); gsub(/\\e/, "\\")
+			line = $0
+			if (line ~ /^[ \t]/ && cmd != "") {
+				sub(/^[ \t]+/, "", line)
+				cmd = cmd " " line
+			} else {
+				flush()
+				cmd = line
+			}
+			sub(/ \\$/, "", cmd)
+		}
+		END { flush() }'
+}
+
+# shorten: an example's command on stdin, made short for make check: run
+# here rather than over ssh, options that make it short appended to the
+# invocation (a repeated option's last value wins, and options may follow
+# the operands), so that the example's own values are still parsed and
+# checked; its paths moved under $ROOT.
+shorten() {
+	awk -v fakepg="$FAKE" -v pguser="$PG_USER_OPT" '
+	{
+		line = $0
+		sub(/^ssh [^ ]+ /, "", line)
+		# The invocation ends at the first pipe, redirection or &&.
+		rest = ""
+		if (match(line, / [|<>&]/)) {
+			rest = substr(line, RSTART)
+			line = substr(line, 1, RSTART - 1)
+		}
+		n = split(line, w, " ")
+		cmd = "probe"
+		if (w[2] ~ /^(watch|pgbench|compare)$/) cmd = w[2]
+		if (w[2] == "durability") cmd = w[2] " " w[3]
+		add = ""
+		if (cmd == "probe") {
+			# -s with -n is refused: a short -s where it gives one.
+			groups = ""; timed = 0
+			for (k = 2; k < n; k++) {
+				if (w[k] == "-t" || w[k] == "--tests") groups = w[k + 1]
+				if (w[k] ~ /^(-s|--secs-per-test)/) timed = 1
+			}
+			add = timed ? " -s 0.01" : " -n 5"
+			# A small file where one is made; two delays and no
+			# deciding rounds where -t group runs.
+			if (groups != "etcd") add = add " --file-size 256k"
+			if (groups ~ /(^|,)(group|all)(,|$)/) add = add " --commit-delays 0,10 --decide 0"
+		} else if (cmd == "watch") {
+			add = " --for 0.3 --interval 0.1"
+		} else if (cmd == "pgbench") {
+			# Two clients: the default siblings (5) never delay there,
+			# so that delay 0 alone runs.
+			add = " -n 5 --no-group -T 1 --repeats 2 --clients 2 --commit-delays 0,10 --pg-bin=" fakepg pguser
+		} else if (cmd == "durability write") {
+			add = " -n 5 --file-size 64k"
+		}
+		print line add rest
+	}' | sed -e "s#\\([ =<>]\\)/srv/#\\1$ROOT/srv/#g" -e "s#\\([ =<>]\\)/mnt/#\\1$ROOT/mnt/#g" \
+	    -e "s#\\([ =<>]\\)/var/#\\1$ROOT/var/#g"
+}
+
+# example_paths LINE: make the directories LINE names under $ROOT: each
+# path is a directory, or a file (a name with a dot) in one.
+example_paths() {
+	for ep_word in $1; do
+		ep_path=${ep_word#*=}
+		case $ep_path in
+		"$ROOT"/*) ;;
+		*) continue ;;
+		esac
+		case ${ep_path##*/} in
+		*.*) mkdir -p "${ep_path%/*}" ;;
+		*) mkdir -p "$ep_path" ;;
+		esac
+	done
+}
+
+ROOT=$WORK/root
+FAKE=$WORK/fakepg
+cp -R "$top_srcdir/tests/fakepg" "$FAKE"
+chmod -R a+rX,u+w "$FAKE"
+PG_USER_OPT=
+no_pg_user=
+if [ "$(id -u)" -eq 0 ]; then
+	if id postgres >/dev/null 2>&1; then
+		PG_USER_OPT=" --pg-user postgres"
+	else
+		no_pg_user="as root, pgbench needs a user postgres to run the server as"
+	fi
+fi
+SYNCPROBE_FAKEPG_PIDS=$WORK/fakepg.pids
+: >"$SYNCPROBE_FAKEPG_PIDS"
+chmod 666 "$SYNCPROBE_FAKEPG_PIDS"
+export SYNCPROBE_FAKEPG_PIDS
+mkdir -p "$WORK/bin" "$WORK/examples" "$ROOT"
+ln -s "$SYNCPROBE" "$WORK/bin/syncprobe"
+example_commands >"$WORK/examples.txt"
+ran=
+while IFS= read -r example; do
+	case $example in
+	"syncprobe "* | "ssh "*" syncprobe "*) ;;
+	*) continue ;;
+	esac
+	short=$(printf '%s\n' "$example" | shorten)
+	why=
+	for tool in jq; do
+		case $short in
+		*"| $tool "*) command -v $tool >/dev/null 2>&1 || why="$tool is not installed" ;;
+		esac
+	done
+	case $short in
+	*"syncprobe pgbench "*) [ -z "$no_pg_user" ] || why=$no_pg_user ;;
+	esac
+	if [ -n "$why" ]; then
+		tap_skip "man EXAMPLES runs: $example" "$why"
+		continue
+	fi
+	example_paths "$short"
+	rc=0
+	(cd "$WORK/examples" && PATH="$WORK/bin:$PATH" sh -c "$short") \
+	    >"$WORK/example.out" 2>"$WORK/example.err" </dev/null || rc=$?
+	problems=
+	[ "$rc" -eq 0 ] || problem "exit status $rc: $(head -c 600 "$WORK/example.err")"
+	# What it prints, unless it goes to a file or a filter (jq's select
+	# may rightly print nothing).
+	case $short in
+	*" > "* | *" | "*) ;;
+	*) [ -s "$WORK/example.out" ] || problem "it printed nothing" ;;
+	esac
+	left=$(find "$ROOT" -name '.syncprobe*' -print)
+	[ -z "$left" ] || problem "it left $left"
+	if [ -z "$problems" ]; then
+		tap_ok "man EXAMPLES runs: $example"
+	else
+		tap_fail "man EXAMPLES runs: $example" "ran: $short$nl$problems"
+	fi
+	ran="$ran$nl$example"
+done <"$WORK/examples.txt"
+# Every command, test group and picture has an example.
+missing=
+for want in 'syncprobe /' 'syncprobe .*-t group' 'syncprobe .*-t etcd' 'syncprobe compare ' \
+    'syncprobe durability write ' 'syncprobe durability verify ' 'syncprobe watch ' \
+    'syncprobe pgbench ' 'syncprobe .*-F svg' 'syncprobe compare .*-F svg' \
+    'syncprobe pgbench .*-F svg'; do
+	grep -q -- "$want" "$WORK/examples.txt" || missing="$missing '$want'"
+done
+tap_is "$missing" "" "man EXAMPLES has the probe, -t group, -t etcd, compare, durability write and verify, watch, pgbench, and -F svg of the probe, compare and pgbench"
+
+# (h) No document states a duration the code does not derive. A phrase
+# saying how long something takes ("about 9 seconds", "takes 12 s", "lasts
+# 2 minutes") is refused in README, HACKING, bench/README and the man
+# page: such figures go stale unnoticed (the length of a run depends on
+# the disk and the load; the program prints it, and bench/*.sh --estimate
+# computes it). Latencies (us, ms) are measured figures, not lengths. The durations of HOW LONG EACH TEST
+# RUNS must be the caps the report's header gives, as the code writes it
+# (tests/golden/text-adaptive.txt, which tests/test_reports compares with
+# the code's own output).
+
+# duration_phrases FILE...: "FILE: PHRASE" for each such phrase, the
+# files' lines joined (a phrase may be wrapped), roff escapes removed.
+duration_phrases() {
+	for dp_file in "$@"; do
+		sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\(..//g' -e 's/^\.[A-Z][A-Z]* //' "$dp_file" |
+		awk -v file="${dp_file#"$top_srcdir"/}" '
+		{ text = text " " $0 }
+		END {
+			text = text " "
+			gsub(/[ \t]+/, " ", text)
+			t = tolower(text)
+			re = "(about|around|roughly|takes|take|took about|lasts|last) (at most |up to |under |over |only |nearly )?~?[0-9][0-9.,]* ?(s|sec|secs|seconds|second|min|mins|minutes|minute|hours|hour|days|day)[^a-z0-9]"
+			while (match(t, re)) {
+				print file ": " substr(text, RSTART, RLENGTH - 1)
+				t = substr(t, RSTART + RLENGTH)
+				text = substr(text, RSTART + RLENGTH)
+			}
+		}'
+	done
+}
+for f in "${DOCS_README:-$top_srcdir/README}" "$top_srcdir/HACKING" "$top_srcdir/bench/README" "$man_page"; do
+	[ -r "$f" ] || tap_fail "$f is readable"
+done
+tap_is "$(duration_phrases "$readme" "$top_srcdir/HACKING" "$top_srcdir/bench/README" "$man_page")" "" \
+    "no document says how long something takes (README, HACKING, bench/README, the man page)"
+# durations: the durations on stdin (1s, 500ms, 0.15 s...), in seconds,
+# one a line, sorted and unique.
+durations() {
+	tr -s ' \n' '  ' | sed -e 's/\([0-9]\) \(s[^a-z]\)/\1\2/g' -e 's/\([0-9]\) \(ms[^a-z]\)/\1\2/g' \
+	    -e 's/\([0-9]\) \(us[^a-z]\)/\1\2/g' | awk '{
+		while (match($0, /[0-9][0-9.]*(us|ms|s)([^a-z0-9]|$)/)) {
+			d = substr($0, RSTART, RLENGTH)
+			sub(/[^a-z0-9.]$/, "", d)
+			v = d; sub(/[a-z]+$/, "", v)
+			u = d; sub(/^[0-9.]+/, "", u)
+			printf "%g\n", v / (u == "us" ? 1e6 : u == "ms" ? 1e3 : 1)
+			$0 = substr($0, RSTART + RLENGTH)
+		}
+	}' | sort -u
+}
+header_caps=$(sed -n '2,5p' "$top_srcdir/tests/golden/text-adaptive.txt" | durations)
+stated=$(man_section "HOW LONG EACH TEST RUNS" | durations)
+tap_check "HOW LONG EACH TEST RUNS states caps ($(echo $stated))" test -n "$stated"
+subset_of_caps=$(printf '%s\n' "$stated" | { grep -vxF "$header_caps" || true; })
+tap_is "$subset_of_caps" "" "every duration of HOW LONG EACH TEST RUNS is a cap the report's header gives ($(echo $header_caps))"
 
 tap_done
