@@ -13,8 +13,9 @@
 #include <stdint.h>
 
 
-/* The adaptive default (no -s, no -n); README "How long each test runs"
- * says how these numbers were chosen. */
+/* The adaptive default (no -s, no -n): the rule is the man page's HOW LONG
+ * EACH TEST RUNS; bench/README's cv.sh figures, and that file's history,
+ * say how these numbers were chosen. */
 #define PRECISION_TARGET            0.02	/* the mean to within +-2% (95%) */
 #define ADAPTIVE_SLICE_NS           20000000ULL	/* one round's share of a row */
 #define ADAPTIVE_MIN_OPS            200u	/* p99 is then the 198th of 200 */
