@@ -397,11 +397,15 @@ while IFS= read -r example; do
 	problems=
 	[ "$rc" -eq 0 ] || problem "exit status $rc: $(head -c 600 "$WORK/example.err")"
 	# What it prints, unless it goes to a file or a filter (jq's select
-	# may rightly print nothing).
+	# may rightly print nothing); a filter that prints only null asks for
+	# a key the report does not have.
 	case $short in
 	*" > "* | *" | "*) ;;
 	*) [ -s "$WORK/example.out" ] || problem "it printed nothing" ;;
 	esac
+	if [ -s "$WORK/example.out" ] && ! grep -qvx 'null' "$WORK/example.out"; then
+		problem "it printed only null: a key the JSON does not have?"
+	fi
 	left=$(find "$ROOT" -name '.syncprobe*' -print)
 	[ -z "$left" ] || problem "it left $left"
 	if [ -z "$problems" ]; then
