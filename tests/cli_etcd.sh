@@ -154,8 +154,8 @@ tap_check "text: its figures under it" grep -q '^    (120 appends paced at 150/s
 tap_check "text: the lines fit 80 columns" test -z "$(awk 'length > 79' "$WORK/out")"
 tap_check "text: the header says no block, file, pattern or direct I/O (etcd's rows use none)" \
 	grep -qx '120 ops per test, 5 rounds' "$WORK/out"
-tap_check "text: the durability doubt on a line of its own" \
-	grep -Eq '^  etcd durability: (not proven: warning \[[a-z_]+\]|no warning casts doubt)' "$WORK/out"
+tap_check "text: the durability doubt on a line of its own, in the words of its JSON result" \
+	grep -Eq '^  etcd durability: (not proven durable: warning \[[a-z_]+\]|no doubt found: no warning casts doubt)' "$WORK/out"
 tap_is "$(grep -E 'wal_sync_method|commit_delay|commit_siblings|What to set|one-write' "$WORK/out")" "" \
 	"text: -t etcd alone says nothing of PostgreSQL"
 run -q -t etcd --rounds 1 "$dir"

@@ -79,17 +79,19 @@ figures_line(const struct verdict *ws, const struct verdict *p999,
 	    p999ms, stallms, over, missed);
 }
 
-/* The doubt, apart from the latency: what a warning says of durability. */
+/* The doubt, apart from the latency: what a warning says of durability,
+ * in the words of its result's code (not_proven_durable, no_doubt_found). */
 static void
 doubt_line(const struct verdict *d, char *buf, size_t len)
 {
 	if (d->result == VERDICT_UNPROVEN)
-		snprintf(buf, len, "etcd durability: not proven: warning [%s] says these "
-		    "flushes may not reach durable storage, however fast (a power cut "
+		snprintf(buf, len, "etcd durability: not proven durable: warning [%s] says "
+		    "these flushes may not reach durable storage, however fast (a power cut "
 		    "would tell: syncprobe durability)", d->caution);
 	else if (d->result == VERDICT_NO_DOUBT)
-		snprintf(buf, len, "etcd durability: no warning casts doubt on these "
-		    "flushes (a timing cannot prove them durable: syncprobe durability can)");
+		snprintf(buf, len, "etcd durability: no doubt found: no warning casts doubt "
+		    "on these flushes (a timing cannot prove them durable: syncprobe "
+		    "durability can)");
 	else
 		buf[0] = '\0';
 }
