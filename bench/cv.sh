@@ -53,7 +53,7 @@ default_run() {
 	fi
 	cd_sp=
 	if [ "$t" = sp ] && [ -n "$JQ" ]; then
-		cd_sp=$(json_num "$TMP/cv.out" '.targets[0].advice.commit_delay')
+		cd_sp=$(json_num "$TMP/cv.out" '.targets[0].advice.commit_delay_usecs')
 		printf 'sp|basis ops\t%s\t%s\n' \
 		    "$(json_num "$TMP/cv.out" '.targets[0].advice.basis.ops')" "$2" >>"$FIGURES"
 		basis=$(json_num "$TMP/cv.out" '.targets[0].advice.basis.name')

@@ -278,16 +278,16 @@ experiment() {
 	fi
 	cp "$out" "$RES.$c.json"
 	printf '%s\texperiment\t%s\n' "$c" $(($(date +%s) - started)) >>"$RES.times"
-	"$JQ" -r --arg c "$c" '.targets[0] | .advice as $a | .group.rule_commit_delay as $r
-	    | ["0 0/5", "rule \($r)/5", "advice \($a.commit_delay)/\($a.commit_siblings)",
+	"$JQ" -r --arg c "$c" '.targets[0] | .advice as $a | .group.rule_commit_delay_usecs as $r
+	    | ["0 0/5", "rule \($r)/5", "advice \($a.commit_delay_usecs)/\($a.commit_siblings)",
 	       "rule-advised-siblings \($r)/\($a.commit_siblings)"][] | $c + " " + .' \
 	    "$out" | tr ' ' '\t' >>"$RES.settings"
-	"$JQ" -r '.targets[0].advice | "advice: commit_delay = \(.commit_delay): \(.commit_delay_reason)",
+	"$JQ" -r '.targets[0].advice | "advice: commit_delay = \(.commit_delay_usecs): \(.commit_delay_reason)",
 	    "advice: commit_siblings = \(.commit_siblings): \(.commit_siblings_reason)"' \
 	    "$out" >"$RES.$c.advice"
 	"$JQ" -r --arg c "$c" '.targets[0].group.clients[] | .clients as $n | .cells[]
-	    | [$c, $n, .commit_delay, .versus_zero_percent, .noise_percent,
-	       (if .commit_delay > 0 and .delayed_flushes == 0 then "nosleep" else .versus_zero end),
+	    | [$c, $n, .commit_delay_usecs, .versus_zero_percent, .noise_percent,
+	       (if .commit_delay_usecs > 0 and .delayed_flushes == 0 then "nosleep" else .versus_zero end),
 	       .commits_per_flush, (.flush_usecs // 0)] | @tsv' "$out" >>"$RES.cells"
 }
 
@@ -300,7 +300,7 @@ pgbench_runs() {
 		# Each distinct "DELAY/SIBLINGS" once: the advice may be the rule.
 		delays=$(awk -F '\t' -v c="$c" '$1 == c { print $3 }' "$RES.settings" | sort -u)
 	else
-		delays=$("$JQ" -r '.targets[0].group.commit_delays[] | "\(.)/5"' "$WORK/$c.json")
+		delays=$("$JQ" -r '.targets[0].group.commit_delays_usecs[] | "\(.)/5"' "$WORK/$c.json")
 	fi
 	# WAL syncs, the microseconds spent in them (track_wal_io_timing) and
 	# commits so far.

@@ -78,21 +78,35 @@ tap_check "compare: the third run in a block under the first two" \
     grep -q '^  *run 3$' "$WORK/out"
 tap_is "$(awk 'length > 79' "$WORK/out")" "" "compare with three runs: no line over 79 columns"
 
+# as_version V FILE: FILE's report as schema V (1 or 2) had it: the
+# advised delay was commit_delay before schema 3 named it commit_delay_usecs.
+as_version() {
+	jq --argjson v "$1" '.schema_version = $v | .targets[].advice
+	    |= (.commit_delay = .commit_delay_usecs | del(.commit_delay_usecs))' "$2"
+}
+
 # A report without the keys added after schema 1 began still reads.
-jq 'del(.label, .host, .kernel, .started_at, .duration_secs, .interrupted)
-    | del(.targets[].tests[].histogram)' "$a" >"$WORK/old.json"
+as_version 1 "$a" | jq 'del(.label, .host, .kernel, .started_at, .duration_secs, .interrupted)
+    | del(.targets[].tests[].histogram)' >"$WORK/old.json"
 run compare "$WORK/old.json" "$b"
 tap_is "$rc" 0 "compare reads a schema 1 report from before labels and histograms"
 tap_check "compare: such a run is named by its file" grep -q "^run 1: $WORK/old.json$" "$WORK/out"
 
-# A report of schema 1 (before settings could be null) reads beside one of 2.
-jq '.schema_version = 1' "$a" >"$WORK/v1.json"
-run compare "$WORK/v1.json" "$b"
-tap_is "$rc" 0 "compare reads a schema 1 report beside a schema 2 one"
+# Reports of schema 1 (before settings could be null) and 2 (before the
+# delay was commit_delay_usecs) read beside one of 3, each with its delay.
+as_version 1 "$a" >"$WORK/v1.json"
+as_version 2 "$a" >"$WORK/v2.json"
+run compare "$WORK/v1.json" "$WORK/v2.json" "$b"
+tap_is "$rc" 0 "compare reads schema 1 and 2 reports beside a schema 3 one"
 # (The legend line may wrap: read it joined.)
 tr '\n' ' ' <"$WORK/out" | tr -s ' ' >"$WORK/joined"
 tap_check "compare: the schema 1 run's block size" \
     grep -q " $WORK/v1.json: [^ ]* [^ ]* syncprobe [^,]*, 8kB writes, 2 rounds " "$WORK/joined"
+delay_a=$(jq '.targets[0].advice.commit_delay_usecs' "$a")
+delay_b=$(jq '.targets[0].advice.commit_delay_usecs' "$b")
+tap_is "$(grep -o '^  run [123]: .*commit_delay = [0-9]*' "$WORK/out" | sed 's/.*= //' | tr '\n' ' ')" \
+    "$delay_a $delay_a $delay_b " \
+    "compare: each run's commit_delay, read from schema 1's and 2's commit_delay and 3's commit_delay_usecs"
 
 # An interrupted run says so.
 jq '.interrupted = true' "$b" >"$WORK/int.json"
@@ -100,8 +114,8 @@ run compare "$a" "$WORK/int.json"
 tap_check "compare: an interrupted run says so" grep -q "^run 2: .* (interrupted)$" "$WORK/out"
 
 # What is refused: one line, exit 2, nothing on stdout.
-jq '.schema_version = 3' "$b" >"$WORK/c.json"
-refused_exactly "syncprobe: $WORK/c.json: schema_version 3, and this syncprobe reads versions 1 to 2 (compare such reports with the syncprobe that wrote them)" \
+jq '.schema_version = 4' "$b" >"$WORK/c.json"
+refused_exactly "syncprobe: $WORK/c.json: schema_version 4, and this syncprobe reads versions 1 to 3 (compare such reports with the syncprobe that wrote them)" \
     "$dir" compare "$a" "$b" "$WORK/c.json"
 printf '{"schema_version": 1,}' >"$WORK/comma.json"
 refused_exactly "syncprobe: $WORK/comma.json: line 1, column 22: expected a key in double quotes, found '}'" \

@@ -20,10 +20,10 @@ bad() {
 	jq "$2" "$base" >"$WORK/bad.json"
 	refused_exactly "syncprobe: $WORK/bad.json: $3" "$dir" compare "$base" "$WORK/bad.json"
 }
-bad "commit_delay=1e300" '.targets[0].advice.commit_delay = 1e300' \
-    "targets[0].advice.commit_delay: 1e+300 is out of range (syncprobe writes 0 to 100000)"
-bad "commit_delay=100001" '.targets[0].advice.commit_delay = 100001' \
-    "targets[0].advice.commit_delay: 100001 is out of range (syncprobe writes 0 to 100000)"
+bad "commit_delay_usecs=1e300" '.targets[0].advice.commit_delay_usecs = 1e300' \
+    "targets[0].advice.commit_delay_usecs: 1e+300 is out of range (syncprobe writes 0 to 100000)"
+bad "commit_delay_usecs=100001" '.targets[0].advice.commit_delay_usecs = 100001' \
+    "targets[0].advice.commit_delay_usecs: 100001 is out of range (syncprobe writes 0 to 100000)"
 bad "a verdict's value_usecs=1e300" \
     '.targets[0].verdicts = [{"code": "etcd_sync_p99", "result": "pass", "value_usecs": 1e300}]' \
     "targets[0].verdicts[0].value_usecs: 1e+300 is out of range (syncprobe writes 0 to 1.84467e+13)"

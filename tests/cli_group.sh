@@ -79,7 +79,7 @@ elif command -v jq >/dev/null 2>&1; then
 	cp "$out" "$WORK/sib.json"
 	jq_checks "$WORK/sib.json" <<'CHECKS'
 siblings counted from the record: most flushes of the 200 us cell did not sleep | .targets[0].group
-	| .clients[0].cells[1] | .commit_delay == 200 and .flushes > 0
+	| .clients[0].cells[1] | .commit_delay_usecs == 200 and .flushes > 0
 	  and .delayed_flushes * 2 < .flushes
 CHECKS
 else
@@ -101,22 +101,22 @@ the group block names the method, buffered | .targets[0].group
 d is the one-write row's mean, as the advice's basis | .targets[0] as $t
 	| $t.group.basis == "row" and $t.group.basis_usecs == $t.advice.basis.mean_usecs
 the sweep: 0 first, ascending, no repeats | .targets[0].group
-	| .commit_delays[0] == 0 and .commit_delays == (.commit_delays | unique)
-	  and (.commit_delays | length) >= 2
-the sweep: round values only, the grid's 1-2.5-5 | [.targets[0].group.commit_delays[1:][]
+	| .commit_delays_usecs[0] == 0 and .commit_delays_usecs == (.commit_delays_usecs | unique)
+	  and (.commit_delays_usecs | length) >= 2
+the sweep: round values only, the grid's 1-2.5-5 | [.targets[0].group.commit_delays_usecs[1:][]
 	| tostring | test("^(1|2|25|5)0*$")] | all
 the sweep: the round values nearest d/8 and 2d at its ends | .targets[0].group
-	| .basis_usecs as $d | ($d / 8 < 1 or (.commit_delays[1] <= $d / 8 * 1.6
-	    and .commit_delays[1] >= $d / 8 / 1.6))
-	  and .commit_delays[-1] <= ([2 * $d, 1] | max) * 1.6 and .commit_delays[-1] >= 2 * $d / 1.6
+	| .basis_usecs as $d | ($d / 8 < 1 or (.commit_delays_usecs[1] <= $d / 8 * 1.6
+	    and .commit_delays_usecs[1] >= $d / 8 / 1.6))
+	  and .commit_delays_usecs[-1] <= ([2 * $d, 1] | max) * 1.6 and .commit_delays_usecs[-1] >= 2 * $d / 1.6
 the rule is half of d, rounded | .targets[0].group
-	| .rule_commit_delay == ((.basis_usecs / 2) | round)
+	| .rule_commit_delay_usecs == ((.basis_usecs / 2) | round)
 a cell for every client count and delay | .targets[0].group as $g
 	| [$g.clients[].clients] == [1, 4]
-	  and all($g.clients[]; [.cells[].commit_delay] == $g.commit_delays)
+	  and all($g.clients[]; [.cells[].commit_delay_usecs] == $g.commit_delays_usecs)
 every cell has its figures | [.targets[0].group.clients[].cells[]
 	| .commits > 0 and .flushes > 0 and .flushes <= .commits
-	  and .commits_per_flush >= 1 and .commits_per_sec > 0 and .p50_usecs <= .p99_usecs
+	  and .commits_per_flush >= 1 and .commits_per_sec > 0 and .commit_usecs.p50 <= .commit_usecs.p99
 	  and (.versus_zero | IN("better", "worse", "same"))
 	  and (.slices | length) >= 3 and .delayed_flushes <= .flushes] | all
 deciding: each cell decided has --decide more rounds, 0 all its count's | .targets[0].group
@@ -124,18 +124,18 @@ deciding: each cell decided has --decide more rounds, 0 all its count's | .targe
 	  and ([.clients[].cells[1:][] | .decided_rounds | IN(0, 5)] | all)
 	  and ([.clients[] | .cells[0].decided_rounds == ([.cells[1:][].decided_rounds] | add)] | all)
 delay 0 never sleeps, and is compared with nothing | [.targets[0].group.clients[].cells[0]
-	| .commit_delay == 0 and .delayed_flushes == 0 and .versus_zero == "same"] | all
+	| .commit_delay_usecs == 0 and .delayed_flushes == 0 and .versus_zero == "same"] | all
 one committer: one commit per flush | [.targets[0].group.clients[0].cells[].commits_per_flush] | all(. == 1)
 best and pick are swept delays | .targets[0].group as $g | [$g.clients[]
-	| (.best_commit_delay | IN($g.commit_delays[])) and (.pick_commit_delay | IN($g.commit_delays[]))
-	  and .pick_commit_delay <= .best_commit_delay] | all
+	| (.best_commit_delay_usecs | IN($g.commit_delays_usecs[])) and (.pick_commit_delay_usecs | IN($g.commit_delays_usecs[]))
+	  and .pick_commit_delay_usecs <= .best_commit_delay_usecs] | all
 the advice comes from the experiment | .targets[0].advice
-	| .commit_delay_source == "group" and (.commit_delay | type) == "number"
+	| .commit_delay_source == "group" and (.commit_delay_usecs | type) == "number"
 	  and (.commit_siblings | type) == "number" and (.rule_commit_delay_reason | length) > 0
-the advised delay was swept | .targets[0] as $t | $t.advice.commit_delay | IN($t.group.commit_delays[])
-rule_commit_delay is the rule's value whatever was advised | .targets[0]
-	| .advice.rule_commit_delay == .group.rule_commit_delay
-	  and .advice.rule_commit_delay == ((.advice.basis.mean_usecs / 2) | round)
+the advised delay was swept | .targets[0] as $t | $t.advice.commit_delay_usecs | IN($t.group.commit_delays_usecs[])
+rule_commit_delay_usecs is the rule's value whatever was advised | .targets[0]
+	| .advice.rule_commit_delay_usecs == .group.rule_commit_delay_usecs
+	  and .advice.rule_commit_delay_usecs == ((.advice.basis.mean_usecs / 2) | round)
 CHECKS
 else
 	tap_skip "the JSON group block" "jq is not installed"
@@ -200,7 +200,7 @@ if command -v jq >/dev/null 2>&1; then
 	jq_checks "$WORK/r.json" <<'CHECKS'
 without -t group: no block, the rule, commit_siblings 5 | .targets[0]
 	| .group == null and .advice.commit_delay_source == "rule"
-	  and .advice.commit_delay == .advice.rule_commit_delay and .advice.commit_siblings == 5
+	  and .advice.commit_delay_usecs == .advice.rule_commit_delay_usecs and .advice.commit_siblings == 5
 	  and .advice.rule_commit_delay_reason == null
 CHECKS
 else

@@ -21,7 +21,7 @@ tap_check "no test file left" no_testfile "$dir"
 schema_valid "-F json of the default groups" report "$json"
 
 jq_checks "$json" <<'CHECKS'
-schema_version is 2 and numbers are numbers | .schema_version == 2
+schema_version is 3 and numbers are numbers | .schema_version == 3
 	and .settings.ops_per_test == 20 and .settings.block_bytes == 8192
 29 rows: 11 one (one paced), 10 two, 5 sizes, 2 descriptor, 1 nosync | [.targets[0].tests[].group]
 	| length == 29 and (group_by(.) | map({(.[0]): length}) | add)
@@ -33,7 +33,7 @@ the paced row: the default method, 100 a second, no candidate for the advice | [
 the paced row ran no faster than its rate: n operations take n periods | [.targets[0].tests[]
 	| select(.pace_per_sec != null)] | .[0].ops_per_sec <= .[0].pace_per_sec
 commit_delay is half the basis mean, rounded | .targets[0].advice
-	| .commit_delay == ((.basis.mean_usecs / 2) | round)
+	| .commit_delay_usecs == ((.basis.mean_usecs / 2) | round)
 the basis is the advised method's one-write row | .targets[0].advice
 	| .basis.method == .wal_sync_method and .basis.group == "one"
 the basis mean is that row's mean | .targets[0] as $t

@@ -51,11 +51,11 @@ broken() {
 }
 broken "a row's usecs.p99 renamed" '.targets[0].tests[0].usecs |= (.p99_usecs = .p99 | del(.p99))' \
     "tests\[0\].usecs: .*'p99' is a required property"
-broken "the advice's commit_delay missing" 'del(.targets[0].advice.commit_delay)' \
-    "advice: 'commit_delay' is a required property"
+broken "the advice's commit_delay_usecs missing" 'del(.targets[0].advice.commit_delay_usecs)' \
+    "advice: 'commit_delay_usecs' is a required property"
 broken "a key no schema knows" '.targets[0].advice.delay = 1' \
     "advice: Additional properties are not allowed ('delay' was unexpected)"
 broken "a count as a string" '.targets[0].tests[0].ops = "5"' "tests\[0\].ops: '5' is not of type"
-broken "another schema_version" '.schema_version = 99' '\.schema_version: 2 was expected'
+broken "another schema_version" '.schema_version = 99' '\.schema_version: 3 was expected'
 
 tap_done

@@ -44,11 +44,11 @@ tap_check "device is the first of devices, each with the same keys" \
 	jqe '.targets[0] | .devices as $d | ($d[0] == .device) and all($d[]; keys == ($d[0] | keys))' "$json"
 tap_check "unresolved is a list of strings" jqe '.targets[0].unresolved | type == "array" and all(.[]; type == "string")' "$json"
 
-delay=$(j '.targets[0].advice.commit_delay')
+delay=$(j '.targets[0].advice.commit_delay_usecs')
 if [ "$delay" != null ] && [ "$delay" -gt 0 ]; then
 	tap_is "$(j '.targets[0].advice.sleep.requested_usecs')" "$delay" "the measured sleep is of the advised commit_delay"
 	tap_check "the sleep lasted at least what was asked, p50 <= p99" \
-		jqe '.targets[0].advice.sleep | .samples > 0 and .mean_usecs >= .requested_usecs and .p50_usecs <= .p99_usecs' "$json"
+		jqe '.targets[0].advice.sleep | .samples > 0 and .usecs.mean >= .requested_usecs and .usecs.p50 <= .usecs.p99' "$json"
 else
 	tap_skip "measured sleep" "commit_delay is $delay"
 fi

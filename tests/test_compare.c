@@ -99,17 +99,19 @@ refused(const char *from, const char *to, const char *want, const char *desc)
 	free(text);
 }
 
-/* The seed of schema 1 (every setting set) and as version 2 writes a run
- * that writes no blocks (-t etcd alone): both load. */
+/* The seed of schema 1 (every setting set), as version 2 writes a run
+ * that writes no blocks (-t etcd alone), and as version 3 names the
+ * advised commit_delay (commit_delay_usecs): each loads, with its delay. */
 static void
 test_versions(void)
 {
 	struct compare_run run;
 	char *v2 = edited("\"schema_version\":1", "\"schema_version\":2");
-	char *text = NULL;
+	char *text = NULL, *v3 = NULL, *renamed = NULL;
 
-	ok(load(seed, &run) == 0 && run.have_block && run.block_bytes == 8192,
-	    "schema 1: read, its block size known");
+	ok(load(seed, &run) == 0 && run.have_block && run.block_bytes == 8192 &&
+	    run.targets[0].have_delay && run.targets[0].commit_delay == 47,
+	    "schema 1: read, its block size and commit_delay known");
 	compare_run_free(&run);
 	free(seed);
 	seed = v2;
@@ -118,6 +120,29 @@ test_versions(void)
 	    "schema 2, block_bytes null: read, no block size (%s)", err);
 	compare_run_free(&run);
 	free(text);
+	ok(load(seed, &run) == 0 && run.targets[0].have_delay && run.targets[0].commit_delay == 47,
+	    "schema 2: its commit_delay read (%s)", err);
+	compare_run_free(&run);
+	text = edited("\"schema_version\":2", "\"schema_version\":3");
+	free(seed);
+	seed = text;
+	/* Both targets' keys renamed (the second's delay is null), the seed
+	 * kept as it is for the refusal below. */
+	renamed = edited("\"commit_delay\":null", "\"commit_delay_usecs\":null");
+	v3 = seed;
+	seed = renamed;
+	text = edited("\"commit_delay\":47", "\"commit_delay_usecs\":47");
+	free(renamed);
+	seed = v3;
+	ok(load(text, &run) == 0 && run.targets[0].have_delay && run.targets[0].commit_delay == 47 &&
+	    !run.targets[1].have_delay, "schema 3: its commit_delay_usecs read (%s)", err);
+	compare_run_free(&run);
+	free(text);
+	/* A version 3 report still naming it commit_delay is not one. */
+	ok(load(seed, &run) == -1 &&
+	    strstr(err, "targets[0].advice.commit_delay_usecs: missing") != NULL,
+	    "schema 3 with schema 2's commit_delay: refused, naming the key (%s)", err);
+	compare_run_free(&run);
 }
 
 int
@@ -125,18 +150,18 @@ main(void)
 {
 	read_seed();
 	test_seed();
-	refused("\"schema_version\":1", "\"schema_version\":3",
-	    "schema_version 3, and this syncprobe reads versions 1 to 2", "a newer schema version");
+	refused("\"schema_version\":1", "\"schema_version\":4",
+	    "schema_version 4, and this syncprobe reads versions 1 to 3", "a newer schema version");
 	refused("\"schema_version\":1", "\"schema_version\":0",
-	    "schema_version 0, and this syncprobe reads versions 1 to 2", "an older schema version");
+	    "schema_version 0, and this syncprobe reads versions 1 to 3", "an older schema version");
 	refused("\"schema_version\":1", "\"schema_version\":1.5",
-	    "schema_version 1.5, and this syncprobe reads versions 1 to 2", "no whole version");
+	    "schema_version 1.5, and this syncprobe reads versions 1 to 3", "no whole version");
 	refused("\"schema_version\":1,", "", "no schema_version", "no schema version");
 	refused("\"ops_per_sec\":10190.1", "\"ops_per_sec\":\"fast\"",
 	    "targets[0].tests[0].ops_per_sec: is a string, not a number", "a figure of another type");
 	refused("\"ops_per_sec\":10190.1", "\"ops_per_sec\":-1", "ops_per_sec",
 	    "a figure syncprobe cannot have written");
-	test_versions();	/* last: it makes the seed version 2 */
+	test_versions();	/* last: it makes the seed version 2, then 3 */
 	free(seed);
 	return tap_done();
 }

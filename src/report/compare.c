@@ -31,6 +31,7 @@ enum need {
 
 struct loader {
 	struct compare_run *run;	/* keeps the escaped strings */
+	int version;		/* the report's schema_version */
 	char *err;
 	size_t errlen;
 	char where[WHERE_LEN];	/* the key being read: "targets[0].tests[2]" */
@@ -337,7 +338,8 @@ load_advice(struct loader *l, const struct json_node *target, struct compare_tar
 		return false;
 	back = enter(l, "advice", 0);
 	if (!get_string(l, advice, "wal_sync_method", NULLABLE, &ct->wal_sync_method) ||
-	    !get_number_in(l, advice, "commit_delay", NULLABLE, 0.0, COMMIT_DELAY_MAX_USECS,
+	    !get_number_in(l, advice, l->version >= REPORT_SCHEMA_DELAY_USECS ?
+	    "commit_delay_usecs" : "commit_delay", NULLABLE, 0.0, COMMIT_DELAY_MAX_USECS,
 	    &ct->commit_delay, &ct->have_delay) ||
 	    !load_warnings(l, advice, ct))
 		return false;
@@ -408,6 +410,7 @@ load_version(struct loader *l, const struct json_node *doc)
 		return load_error(l, "schema_version %g, and this syncprobe reads versions %d "
 		    "to %d (compare such reports with the syncprobe that wrote them)",
 		    v, REPORT_SCHEMA_OLDEST_READ, REPORT_SCHEMA_VERSION);
+	l->version = (int)v;
 	return true;
 }
 

@@ -49,14 +49,22 @@ struct report_format {
 	const struct report_stream *stream;	/* NULL: one document at the end */
 };
 
-/* The JSON report's schema: what report_json.c writes and compare.c reads;
- * an incompatible change bumps it (see the man page's JSON OUTPUT).
- * Version 2: settings' block_bytes, file_bytes, pattern, direct and
- * methods are null where no chosen group uses them (-t etcd alone). */
-#define REPORT_SCHEMA_VERSION 2
+/* The JSON report's schema: what report_json.c writes (schema/
+ * report.schema.json describes every key) and compare.c reads; an
+ * incompatible change bumps it. Version 2: settings' block_bytes,
+ * file_bytes, pattern, direct and methods are null where no chosen group
+ * uses them (-t etcd alone). Version 3: names as the other commands'
+ * documents spell them: a commit_delay is commit_delay_usecs (and the
+ * group's commit_delays_usecs, best_, pick_ and rule_commit_delay_usecs),
+ * a time in seconds secs, and a latency an object of microseconds named
+ * for what it times (the sleep's usecs, a cell's commit_usecs), as a
+ * row's usecs is. */
+#define REPORT_SCHEMA_VERSION 3
 /* The oldest version compare reads: a version 1 report is a version 2
- * report whose settings happen to be all set, so it reads as one. */
+ * report whose settings happen to be all set, so it reads as one; before
+ * version 3 the advised commit_delay was "commit_delay". */
 #define REPORT_SCHEMA_OLDEST_READ 1
+#define REPORT_SCHEMA_DELAY_USECS 3	/* the first version with commit_delay_usecs */
 
 extern const struct report_format report_formats[];	/* the first is the default */
 extern const struct name_list report_format_names;

@@ -193,11 +193,11 @@ put_cell(struct json *j, const struct group_cell *c)
 	unsigned k;
 
 	json_begin_object(j, NULL);
-	json_int(j, "commit_delay", c->delay_usecs);
+	json_int(j, "commit_delay_usecs", c->delay_usecs);
 	json_uint(j, "commits", c->commits);
 	json_uint(j, "flushes", c->flushes);
 	json_uint(j, "delayed_flushes", c->delayed);
-	json_double(j, "seconds", row_secs(c->elapsed_ns), 6);
+	json_double(j, "secs", row_secs(c->elapsed_ns), 6);
 	json_double(j, "commits_per_sec", c->commits_per_sec, 1);
 	json_double(j, "commits_per_flush", c->commits_per_flush, 3);
 	if (c->flushes)
@@ -205,11 +205,12 @@ put_cell(struct json *j, const struct group_cell *c)
 	else
 		json_null(j, "flush_usecs");
 	if (c->latency.count) {
-		json_double(j, "p50_usecs", c->p50_usecs, USECS_DECIMALS);
-		json_double(j, "p99_usecs", c->p99_usecs, USECS_DECIMALS);
+		json_begin_object(j, "commit_usecs");
+		json_double(j, "p50", c->p50_usecs, USECS_DECIMALS);
+		json_double(j, "p99", c->p99_usecs, USECS_DECIMALS);
+		json_end_object(j);
 	} else {
-		json_null(j, "p50_usecs");
-		json_null(j, "p99_usecs");
+		json_null(j, "commit_usecs");
 	}
 	json_double(j, "spread_percent", c->spread_pct, 2);
 	json_double(j, "versus_zero_percent", c->vs_zero_pct, 2);
@@ -254,10 +255,10 @@ report_group_json(struct json *j, const struct group_result *g)
 	json_uint(j, "flush_count", g->flush_count);
 	json_double(j, "basis_usecs", g->basis_usecs, USECS_DECIMALS);
 	json_string(j, "basis", g->basis_is_row ? "row" : "flush");
-	json_int(j, "rule_commit_delay", g->rule_usecs);
+	json_int(j, "rule_commit_delay_usecs", g->rule_usecs);
 	json_bool(j, "delays_given", g->delays_given);
 	json_bool(j, "cut_short", g->cut_short);
-	json_begin_array(j, "commit_delays");
+	json_begin_array(j, "commit_delays_usecs");
 	for (di = 0; di < g->ndelays; di++)
 		json_int(j, NULL, g->delays[di]);
 	json_end_array(j);
@@ -265,8 +266,8 @@ report_group_json(struct json *j, const struct group_result *g)
 	for (ci = 0; ci < g->nclients; ci++) {
 		json_begin_object(j, NULL);
 		json_uint(j, "clients", g->clients[ci]);
-		json_int(j, "best_commit_delay", g->delays[g->best[ci]]);
-		json_int(j, "pick_commit_delay", g->delays[g->pick[ci]]);
+		json_int(j, "best_commit_delay_usecs", g->delays[g->best[ci]]);
+		json_int(j, "pick_commit_delay_usecs", g->delays[g->pick[ci]]);
 		json_begin_array(j, "cells");
 		for (di = 0; di < group_delays_at(g, ci); di++)
 			put_cell(j, group_cell_at(g, ci, di));

@@ -250,10 +250,10 @@ put_row(struct json *j, const struct row_result *row)
 	json_string(j, "reason", row->status == ROW_OK ? NULL : row->reason);
 	json_uint(j, "ops", row->ops);
 	if (row->ops > 0) {
-		json_double(j, "seconds", row_secs(row->elapsed_ns), 6);
+		json_double(j, "secs", row_secs(row->elapsed_ns), 6);
 		json_double(j, "ops_per_sec", row->ops_per_sec, 1);
 	} else {
-		json_null(j, "seconds");
+		json_null(j, "secs");
 		json_null(j, "ops_per_sec");
 	}
 	if (row->mean_ci95_usecs >= 0.0)
@@ -283,16 +283,16 @@ put_advice(struct json *j, const struct target_result *tr)
 	json_string(j, "wal_sync_method", a->wal_sync_method ? a->wal_sync_method->name : NULL);
 	json_string(j, "wal_sync_method_reason", a->method_reason);
 	if (a->have_delay)
-		json_int(j, "commit_delay", a->commit_delay_usecs);
+		json_int(j, "commit_delay_usecs", a->commit_delay_usecs);
 	else
-		json_null(j, "commit_delay");
+		json_null(j, "commit_delay_usecs");
 	json_string(j, "commit_delay_reason", a->delay_reason);
 	json_string(j, "commit_delay_source", !a->have_delay ? NULL :
 	    a->delay_measured ? plan_group_name(GROUP_GROUP) : "rule");
 	if (a->have_delay)
-		json_int(j, "rule_commit_delay", a->rule_delay_usecs);
+		json_int(j, "rule_commit_delay_usecs", a->rule_delay_usecs);
 	else
-		json_null(j, "rule_commit_delay");
+		json_null(j, "rule_commit_delay_usecs");
 	json_string(j, "rule_commit_delay_reason", a->delay_measured ? a->rule_reason : NULL);
 	json_uint(j, "commit_siblings", a->commit_siblings);
 	json_string(j, "commit_siblings_reason", a->siblings_reason);
@@ -402,9 +402,11 @@ put_sleep(struct json *j, const struct sleep_result *sl)
 	json_begin_object(j, "sleep");
 	json_int(j, "requested_usecs", sl->requested_usecs);
 	json_uint(j, "samples", sl->samples);
-	json_double(j, "mean_usecs", sl->mean_usecs, USECS_DECIMALS);
-	json_double(j, "p50_usecs", sl->p50_usecs, USECS_DECIMALS);
-	json_double(j, "p99_usecs", sl->p99_usecs, USECS_DECIMALS);
+	json_begin_object(j, "usecs");
+	json_double(j, "mean", sl->mean_usecs, USECS_DECIMALS);
+	json_double(j, "p50", sl->p50_usecs, USECS_DECIMALS);
+	json_double(j, "p99", sl->p99_usecs, USECS_DECIMALS);
+	json_end_object(j);
 	if (sl->timer_slack_usecs < 0)
 		json_null(j, "timer_slack_usecs");
 	else
