@@ -123,7 +123,7 @@ fi
 # The band: the intervals' lowest and highest p99, in seconds, widened
 # to the bounds of the buckets that hold them (the last bucket ends at
 # +Inf).
-band=$(jq -rs '[.[] | select(.type == "interval" and .ops > 0) | .p99_usecs / 1e6] |
+band=$(jq -rs '[.[] | select(.type == "interval" and .ops > 0) | .usecs.p99 / 1e6] |
     [min, max] | map(tostring) | join(" ")' "$WORK/out")
 bounds="0 0.00002 0.00005 0.0001 0.0002 0.0005 0.001 0.002 0.005 0.01 0.02 0.05 0.1 0.2 0.5 1 2 5 10 1e9"
 inside=$(echo "$band" | awk -v v="$value" -v b="$bounds" '

@@ -153,27 +153,30 @@ json_interval_span(struct json *j, const struct watch_figures *f)
 	json_bool(j, "partial", f->partial);
 }
 
-/* The figures of f in microseconds as JSON, null where nothing ran. */
+/* The operations of f and their latency in microseconds, an object named
+ * usecs as the probe's rows have (an interval's: its mean, p50, p99 and
+ * max), null where nothing ran. */
 static void
 json_figures(struct json *j, const struct watch_figures *f, bool all)
 {
 	struct { const char *key; double v; bool all; } k[] = {
-		{ "mean_usecs", f->mean_usecs, false }, { "min_usecs", f->min_usecs, true },
-		{ "p50_usecs", f->p50_usecs, false }, { "p90_usecs", f->p90_usecs, true },
-		{ "p99_usecs", f->p99_usecs, false }, { "p99_9_usecs", f->p999_usecs, true },
-		{ "max_usecs", f->max_usecs, false },
+		{ "mean", f->mean_usecs, false }, { "min", f->min_usecs, true },
+		{ "p50", f->p50_usecs, false }, { "p90", f->p90_usecs, true },
+		{ "p99", f->p99_usecs, false }, { "p999", f->p999_usecs, true },
+		{ "max", f->max_usecs, false },
 	};
 	size_t i;
 
 	json_uint(j, "ops", f->ops);
-	for (i = 0; i < sizeof k / sizeof k[0]; i++) {
-		if (k[i].all && !all)
-			continue;
-		if (f->ops == 0)
-			json_null(j, k[i].key);
-		else
-			json_double(j, k[i].key, k[i].v, 3);
+	if (f->ops == 0) {
+		json_null(j, "usecs");
+		return;
 	}
+	json_begin_object(j, "usecs");
+	for (i = 0; i < sizeof k / sizeof k[0]; i++)
+		if (all || !k[i].all)
+			json_double(j, k[i].key, k[i].v, 3);
+	json_end_object(j);
 }
 
 static void
@@ -210,7 +213,7 @@ json_start(FILE *out, const struct watch_setup *s)
 	json_string(&j, "type", "start");
 	json_time(&j, s->start_wall_ns);
 	json_uint(&j, "schema_version", WATCH_SCHEMA_VERSION);
-	json_string(&j, "version", PACKAGE_VERSION);
+	json_string(&j, "syncprobe_version", PACKAGE_VERSION);
 	json_setup(&j, s);
 	json_begin_object(&j, "back_to_back");
 	json_figures(&j, &s->burst, true);
@@ -295,7 +298,7 @@ watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *s
 		json_time(&j, st->wall_ns);
 		json_string(&j, "code", code);
 		json_double(&j, "start_secs", row_secs(st->start_ns), 6);
-		json_double(&j, "usecs", row_usecs((double)st->ns), 3);
+		json_double(&j, "duration_usecs", row_usecs((double)st->ns), 3);
 		json_end_object(&j);
 	}
 	fflush(out);

@@ -13,7 +13,11 @@
 #include "watch/watch_plot.h"
 #include "watch/watch_result.h"
 
-#define WATCH_SCHEMA_VERSION 2
+/* -F json's schema (schema/watch.schema.json). Version 3: names as the
+ * probe's report spells them: syncprobe_version, a latency an object of
+ * microseconds (usecs: mean, min, p50, p90, p99, p999, max), a stall's
+ * length duration_usecs. */
+#define WATCH_SCHEMA_VERSION 3
 
 enum watch_format { WATCH_TEXT, WATCH_JSON, WATCH_OPENMETRICS };
 
