@@ -105,7 +105,7 @@ if command -v jq >/dev/null 2>&1; then
 	tap_is "$rc" 0 "-F json exits 0"
 	schema_valid "-F json" pgbench "$WORK/out"
 	jq_checks "$WORK/out" <<'CHECKS'
-a JSON document of schema 1 | .schema_version == 1 and .command == "pgbench"
+a JSON document of schema 2 | .schema_version == 2 and .command == "pgbench"
 the settings are 0 and each delay at each siblings | [.settings[] | [.commit_delay_usecs, .commit_siblings]] == [[0,0],[10,1],[10,4],[20,1],[20,4]]
 two client counts, a cell per setting | (.clients | length) == 2 and all(.clients[]; (.cells | length) == 5)
 siblings 4 cannot delay at 2 clients | [.clients[0].cells[] | select(.commit_siblings == 4) | .runs] == [false, false]
@@ -141,7 +141,7 @@ CHECKS
 	jq_checks "$WORK/out" <<'CHECKS'
 the leader and 0 ran 4 more times each, the rest did not | [.clients[0].cells[] | (.runs_tps | length)] == [6, 6]
 the deciding runs are named | .clients[0].decided == {"commit_delay_usecs": 1000, "commit_siblings": 1, "runs": 4}
-decided, the delay beats 0 | .clients[0].cells[1].verdict == "better"
+decided, the delay beats 0 | .clients[0].cells[1].versus_zero == "better"
 and it is the advice | .advice.commit_delay_usecs == 1000
 and what to set, with its siblings | [.what_to_set[] | [.name, .value, .source]]
 	| .[1:] == [["commit_delay", 1000, "server"], ["commit_siblings", 1, "server"]]
@@ -151,7 +151,7 @@ CHECKS
 	    run ${PG%% --clients*} $DECIDE -T 1 --repeats 2 --decide 0 -F json "$D"
 	jq_checks "$WORK/out" <<'CHECKS'
 --decide 0: the repeats only | [.clients[0].cells[] | (.runs_tps | length)] == [2, 2] and .clients[0].decided == null
---decide 0: within noise, the delay is no gain over 0 | .clients[0].cells[1].verdict | IN("same", "unclear")
+--decide 0: within noise, the delay is no gain over 0 | .clients[0].cells[1].versus_zero | IN("same", "unclear")
 --decide 0: so the advice is 0 | .advice.commit_delay_usecs == 0
 CHECKS
 	check_clean "nothing left after --decide 0"

@@ -31,7 +31,7 @@ both settings ran twice, and once more where 20 led 0 within noise | .clients[0]
 deciding, if it ran, ran the delay against 0 | .clients[0].decided | . == null or (.commit_delay_usecs == 20 and .runs == 1)
 every run completed transactions | all(.clients[0].cells[].runs_tps[]; . > 0)
 commits per flush from pg_stat_wal | all(.clients[0].cells[]; .commits_per_flush > 0)
-a verdict against 0 | .clients[0].cells[1].verdict | IN("same", "better", "worse", "unclear")
+a verdict against 0 | .clients[0].cells[1].versus_zero | IN("same", "better", "worse", "unclear")
 an advice from the sweep | .advice.commit_delay_usecs | IN(0, 20)
 CHECKS
 problems=

@@ -359,14 +359,18 @@ json_cell(struct json *j, const struct pgb_result *r, size_t ci, size_t si)
 	json_bool(j, "runs", p->runs);
 	if (!p->runs || p->cell.nslices == 0) {
 		json_null(j, "tps_median");
-		json_null(j, "verdict");
+		json_null(j, "tps_min");
+		json_null(j, "tps_max");
+		json_null(j, "versus_zero_percent");
+		json_null(j, "noise_percent");
+		json_null(j, "versus_zero");
 	} else {
 		json_double(j, "tps_median", p->median_tps, 3);
 		json_double(j, "tps_min", p->min_tps, 3);
 		json_double(j, "tps_max", p->max_tps, 3);
-		json_double(j, "vs_zero_pct", p->cell.vs_zero_pct, 2);
-		json_double(j, "noise_pct", p->cell.noise_pct, 2);
-		json_string(j, "verdict", group_verdict_name(p->cell.vs_zero));
+		json_double(j, "versus_zero_percent", p->cell.vs_zero_pct, 2);
+		json_double(j, "noise_percent", p->cell.noise_pct, 2);
+		json_string(j, "versus_zero", group_verdict_name(p->cell.vs_zero));
 	}
 	if (p->commits_per_flush >= 0)
 		json_double(j, "commits_per_flush", p->commits_per_flush, 3);
@@ -415,8 +419,9 @@ report_pgbench_json(FILE *out, const struct pgb_result *r)
 	json_init(&j, out);
 	json_begin_object(&j, NULL);
 	json_uint(&j, "schema_version", PGB_SCHEMA_VERSION);
+	json_string(&j, "syncprobe_version", PACKAGE_VERSION);
 	json_string(&j, "command", "pgbench");
-	json_string(&j, "dir", r->dir);
+	json_string(&j, "path", r->dir);
 	json_string(&j, "server_version", r->server_version);
 	json_string(&j, "bin_dir", r->bin_dir);
 	json_string(&j, "user", r->user);

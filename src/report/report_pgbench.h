@@ -16,7 +16,12 @@
 #include "probe/options.h"
 
 #define PGB_MAX_SETTINGS (2 * UNITS_MAX_LIST * UNITS_MAX_LIST / 4 + 8)
-#define PGB_SCHEMA_VERSION 1
+/* -F json's schema (schema/pgbench.schema.json). Version 2: names as the
+ * other commands' documents spell them: syncprobe_version, the directory's
+ * path, and a cell's versus_zero_percent, noise_percent and versus_zero as
+ * -t group's cells have them, every key present (null where the setting
+ * did not run). */
+#define PGB_SCHEMA_VERSION 2
 #define PGB_MAX_CELL_RUNS 64	/* a cell's repeats and deciding runs */
 
 enum pgb_role {
