@@ -13,7 +13,10 @@
 #include "util/json.h"
 #include "util/wrap.h"
 
-#define DURABILITY_SCHEMA_VERSION 1
+/* -F json's schema (schema/durability-verify.schema.json). Version 2: the
+ * command named as syncprobe pgbench's report names it ("command":
+ * "durability verify", where version 1 had "mode": "durability_verify"). */
+#define DURABILITY_SCHEMA_VERSION 2
 #define LINE_WIDTH                80
 
 /* s as a terminal may show it (util/escape): the paths, and the method
@@ -153,7 +156,7 @@ durability_report_json(FILE *out, const struct durability_verdict *v)
 	json_begin_object(&j, NULL);
 	json_uint(&j, "schema_version", DURABILITY_SCHEMA_VERSION);
 	json_string(&j, "syncprobe_version", PACKAGE_VERSION);
-	json_string(&j, "mode", "durability_verify");
+	json_string(&j, "command", "durability verify");
 	json_string(&j, "file", v->file);
 	json_string(&j, "acks", v->acks_path);
 	json_string(&j, "run_id", run);
