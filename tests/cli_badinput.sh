@@ -155,6 +155,17 @@ for opt in -s -n -f -b -t -m --secs-per-test --file-size --tests --direct \
 	refused "$opt without its value" "$opt" "$dir" "$dir" "$opt"
 done
 refused "-s with -n" "--secs-per-test" "$dir" -q -s 1 -n 5 "$dir"
+# An option given twice is refused, naming it, for every command (one
+# rule in the parser): its first value would be silently dropped.
+refused_exactly "syncprobe: -t/--tests: given more than once (give it once; a list takes its items in one value, joined by commas)" \
+    "$dir" -q -n 5 -t one -t two "$dir"
+refused "-m twice" "-m/--methods" "$dir" -q -n 5 -t one -m fsync -m fdatasync "$dir"
+refused "-t and --tests" "-t/--tests" "$dir" -q -n 5 -t one --tests=two "$dir"
+refused "-q twice" "-q/--quiet" "$dir" -q -q -n 5 -t one "$dir"
+refused "watch: --for twice" "--for" "$dir" watch --for=1s --for=2s "$dir"
+refused "durability write: -n twice" "-n/--ops-per-test" "$dir" durability write -n 1 -n 2 "$dir"
+refused "pgbench: --clients twice" "--clients" "$dir" pgbench --clients 1 --clients 8 "$dir"
+
 refused "-f with a TARGET" "--filename" "$dir" $ONE -f "$dir/new" "$dir"
 tap_check "-f with a TARGET: the file is not created" test ! -e "$dir/new"
 

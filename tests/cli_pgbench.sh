@@ -317,7 +317,8 @@ refused() {
 	left_problems
 	if [ -z "$problems" ]; then tap_ok "$desc"; else tap_fail "$desc" "$problems$nl$(cat "$WORK/err")"; fi
 }
-refused "one repeat is refused" "--repeats '1'" $PGS --repeats 1 "$D"
+refused "one repeat is refused" "--repeats '1'" pgbench -q -n 5 --no-group --pg-bin="$FAKE" \
+    $USER_OPT --repeats 1 "$D"
 refused "--decide over 14 is refused" "--decide '15'" $PGS --decide 15 "$D"
 refused "a negative --decide is refused" "--decide '-1'" $PGS --decide -1 "$D"
 refused "no DIR is refused" "pgbench" $PGS

@@ -286,6 +286,23 @@ take_option(const struct cli_table *t, const struct cli_command *cmd,
 	}
 }
 
+/* An option given a second time: its first value would be silently
+ * dropped (-t one -t two ran only two), so it is refused, naming it. A
+ * list is given once, its items joined with commas. */
+static _Noreturn void
+die_repeated(const struct cli_option *opt)
+{
+	char what[64];
+
+	if (opt->letter != 0)
+		snprintf(what, sizeof what, "-%c/--%s", opt->letter, opt->name);
+	else
+		snprintf(what, sizeof what, "--%s", opt->name);
+	cli_die_usage(what, opt->has_arg == no_argument ? "given more than once" :
+	    "given more than once (give it once; a list takes its items in one "
+	    "value, joined by commas)");
+}
+
 /* The experiment options of a group that was not chosen mean nothing:
  * refuse them rather than ignore them. */
 static void
@@ -364,6 +381,8 @@ cli_parse(const struct cli_table *t, const struct cli_command *cmd, int argc, ch
 		opt = cli_option_in(cmd, known->name);
 		if (opt == NULL)
 			die_elsewhere(t, cmd, known);
+		if (p.given[opt - cmd->options])
+			die_repeated(opt);
 		p.given[opt - cmd->options] = true;
 		take_option(t, cmd, opt, optarg, settings);
 	}
