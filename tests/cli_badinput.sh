@@ -104,6 +104,33 @@ done
 begin=$(printf '%s' "$deep" | cut -c1-40)
 named "-f with a path too long" "$begin" "$dir" $ONE -f "$deep/file"
 named "target path too long" "$begin" "$dir" $ONE "$deep"
+# ... one that exists: still named too long, cut short, not "give an
+# existing directory", and the message short.
+(cd "$dir" && i=0 && while [ $i -lt 75 ]; do
+	mkdir aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa && \
+	    cd aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa || exit 1
+	i=$((i + 1))
+done)
+for c in probe watch durability pgbench; do
+	case $c in
+	probe) named "$c: an existing path too long" "$begin" "$dir" $ONE "$deep" ;;
+	watch) named "$c: an existing path too long" "$begin" "$dir" watch --for=1s "$deep" ;;
+	durability) named "$c: an existing path too long" "$begin" "$dir" durability write \
+	    -n 1 "$deep" ;;
+	pgbench) named "$c: an existing path too long" "$begin" "$dir" pgbench "$deep" ;;
+	esac
+	problems=
+	grep -q "File name too long" "$WORK/err" || problem "not said to be too long"
+	! grep -q "give an existing directory" "$WORK/err" || problem "said to be missing"
+	[ "$(wc -c <"$WORK/err")" -lt 300 ] || problem "$(wc -c <"$WORK/err") bytes"
+	if [ -z "$problems" ]; then tap_ok "$c: ... said to be too long, in a short line"
+	else tap_fail "$c: ... said to be too long, in a short line" "$problems"; fi
+done
+rm -rf "$dir/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+# A long value refused: cut short inside its quotes, the quote kept.
+run pgbench --clients "$(seq -s, 1 200)" "$dir"
+tap_check "a long --clients list refused: its quote closed after the cut" \
+    grep -q "^syncprobe: --clients '1,2,3,[0-9,]*\.\.\.': too many values" "$WORK/err"
 
 # ---- option values ----
 for v in 0 -1 abc 1x 1e999 nan inf; do

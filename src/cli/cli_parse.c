@@ -255,13 +255,19 @@ die_missing_value(const struct cli_table *t, const struct cli_command *cmd,
 	cli_die_usage(name, why);
 }
 
-/* "--secs-per-test '0': why": the option and the value that was refused. */
+#define SHOWN_VALUE_MAX 100	/* bytes of a refused value quoted in its message */
+
+/* "--secs-per-test '0': why": the option and the value that was refused;
+ * a long one cut short inside its quotes ("'1,2,3,...'"). */
 static _Noreturn void
 die_value(const struct cli_option *opt, const char *value, const char *why)
 {
-	char what[160];
+	char what[SHOWN_VALUE_MAX + 96];
 
-	snprintf(what, sizeof what, "--%s '%s'", opt->name, value != NULL ? value : "");
+	if (value == NULL)
+		value = "";
+	snprintf(what, sizeof what, "--%s '%.*s%s'", opt->name, SHOWN_VALUE_MAX, value,
+	    strlen(value) > SHOWN_VALUE_MAX ? "..." : "");
 	cli_die_usage(what, why);
 }
 
