@@ -346,6 +346,20 @@ else
 	tap_skip "not enough free space: suggests a smaller --file-size" "needs root and tmpfs"
 	tap_skip "--file-size 64k on a 1MB tmpfs: leaves the margin, runs" "needs root and tmpfs"
 fi
+# -t etcd's segment is a fixed 64,000,000 bytes, and it refuses
+# --file-size: short of space, it says to free some, not to use that.
+if mount_tmpfs "$WORK/small64" size=64m; then
+	rc=0
+	"$SYNCPROBE" -q -n 5 -t etcd "$WORK/small64" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	check_fault "-t etcd on a 64MB tmpfs: refused up front" 2 \
+	    "$WORK/small64: not enough free space: " "$WORK/small64"
+	tap_check "... saying to free some space, not to use --file-size" \
+	    sh -c '! grep -q -- "--file-size" "$1" && grep -q "(free some space: the log segment.s size is fixed)$" "$1"' \
+	    sh "$WORK/err"
+else
+	tap_skip "-t etcd on a 64MB tmpfs: refused up front" "needs root and tmpfs"
+	tap_skip "... saying to free some space, not to use --file-size" "needs root and tmpfs"
+fi
 
 # ---- EFBIG under a file size limit (SIGXFSZ must not kill it) ----
 rc=0

@@ -369,7 +369,8 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 		    "acknowledgements", w->file.path);
 		return STATUS_USAGE;
 	}
-	if (space_check(w->file.dirfd, w->o->file_bytes, why, sizeof why) == -1) {
+	if (space_check(w->file.dirfd, w->o->file_bytes, "use a smaller --file-size",
+	    why, sizeof why) == -1) {
 		snprintf(err, errlen, "%s: %s", w->file.dir, why);
 		return STATUS_USAGE;
 	}

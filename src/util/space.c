@@ -46,7 +46,7 @@ space_margin(uint64_t total_bytes)
 
 int
 space_decide(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes,
-    char *err, size_t errlen)
+    const char *remedy, char *err, size_t errlen)
 {
 	uint64_t margin = space_margin(total_bytes);
 	char file[32], avail[32], keep[32], max[32];
@@ -66,13 +66,12 @@ space_decide(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes,
 	format_approx(SPACE_MARGIN_MAX_BYTES, max, sizeof max);
 	snprintf(err, errlen, "not enough free space: a %s test file would leave less "
 	    "than %s of the %s available, and syncprobe keeps %d%% of a filesystem "
-	    "(at most %s) free (use a smaller --file-size)", file, keep, avail,
-	    SPACE_MARGIN_PERCENT, max);
+	    "(at most %s) free (%s)", file, keep, avail, SPACE_MARGIN_PERCENT, max, remedy);
 	return -1;
 }
 
 int
-space_check(int dirfd, uint64_t bytes, char *err, size_t errlen)
+space_check(int dirfd, uint64_t bytes, const char *remedy, char *err, size_t errlen)
 {
 	struct statvfs sv;
 	uint64_t unit;
@@ -83,5 +82,5 @@ space_check(int dirfd, uint64_t bytes, char *err, size_t errlen)
 	}
 	unit = sv.f_frsize ? (uint64_t)sv.f_frsize : (uint64_t)sv.f_bsize;
 	return space_decide(saturating_mul((uint64_t)sv.f_bavail, unit),
-	    saturating_mul((uint64_t)sv.f_blocks, unit), bytes, err, errlen);
+	    saturating_mul((uint64_t)sv.f_blocks, unit), bytes, remedy, err, errlen);
 }
