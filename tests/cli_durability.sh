@@ -191,15 +191,30 @@ esc=$(printf '\033')
 edited "a method holding ESC [31m: refused, exit 2, shown escaped in octal, no raw ESC" \
     "1s/method=fdatasync/method=${esc}[31mred/" \
     'grep -q "method=\\\\033\[31mred" "$WORK/verr" && ! grep -q "$esc" "$WORK/verr"'
-edited "a file= holding an OSC sequence: not this run's durability file, exit 2, no raw ESC" \
-    "1s|file=.*|file=$WORK/i3m/${esc}]0;owned${esc}\\\\syncprobe-durability|" \
+bel=$(printf '\a')
+edited "a file= holding a raw OSC sequence: not this run's durability file, exit 2, no raw ESC" \
+    "1s|file=.*|file=$WORK/i3m/${esc}]0;owned${bel}syncprobe-durability|" \
     'grep -q "not this run.s durability file" "$WORK/verr" && ! grep -q "$esc" "$WORK/verr"'
+# The writer escapes file= as ls -b does: a backslash it never writes
+# (ESC \ ends this OSC sequence) is no header of its.
+edited "a file= holding an OSC sequence ended by ESC \\: a malformed header line, exit 2, no raw ESC" \
+    "1s|file=.*|file=$WORK/i3m/${esc}]0;owned${esc}\\\\syncprobe-durability|" \
+    'grep -q "malformed header line" "$WORK/verr" && ! grep -q "$esc" "$WORK/verr"'
 ed="$WORK/e${esc}[2Jx"
 write "$ed" -n 3
 cp "$WORK/acks" "$WORK/acks.ed"
 verify --acks="$WORK/acks.ed" "$ed"
 expect "a directory named with ESC [2J: verified, kept, its paths in the report escaped" 0 \
     'grep -q "^verdict: kept" "$WORK/vout" && grep -q "^  file: .*e\\\\033\[2Jx/syncprobe-durability$" "$WORK/vout" && ! grep -q "$esc" "$WORK/vout"'
+tap_check "... and the writer's header line holds the name escaped, no raw ESC" \
+    sh -c 'head -n 1 "$1" | grep -q "file=.*/e\\\\033\[2Jx/syncprobe-durability$" && ! grep -q "$2" "$1"' \
+    sh "$WORK/acks.ed" "$esc"
+nd="$WORK/new${nl}line"
+write "$nd" -n 3
+cp "$WORK/acks" "$WORK/acks.nd"
+verify --acks="$WORK/acks.nd" "$nd"
+expect "a directory with a newline in its name: written (escaped in the header line), verified" 0 \
+    'grep -q "^verdict: kept" "$WORK/vout" && [ "$(wc -l <"$WORK/acks.nd")" -eq 5 ] && head -n 1 "$WORK/acks.nd" | grep -q "file=.*/new\\\\nline/syncprobe-durability$"'
 
 # --- Acknowledgements that are not this run's, or not acknowledgements.
 write "$WORK/other" -n 3 --pattern=append --file-size=64k

@@ -364,11 +364,6 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 	    safefile_open_dir(&w->file, err, errlen) == -1)
 		return STATUS_USAGE;
 	name_absolute(w);
-	if (strchr(w->named, '\n') != NULL) {
-		snprintf(err, errlen, "%s: a newline in the path cannot go in the "
-		    "acknowledgements", w->file.path);
-		return STATUS_USAGE;
-	}
 	if (space_check(w->file.dirfd, w->o->file_bytes, "use a smaller --file-size",
 	    why, sizeof why) == -1) {
 		snprintf(err, errlen, "%s: %s", w->file.dir, why);
