@@ -227,6 +227,19 @@ expect "an ack line of another run among this run's: refused with its line numbe
     'grep -q "mixed line 2: .*not this run" "$WORK/verr"'
 verify --acks="$WORK/random" "$d"
 expect "acks that are random bytes: refused, exit 2" 2 'grep -q "random line 1" "$WORK/verr"'
+head -c 40 "$WORK/acks.append" >"$WORK/acks.cuthead"
+verify --acks="$WORK/acks.cuthead" "$d"
+expect "acks ending inside the header line: refused, exit 2, said to be cut short (not empty)" 2 \
+    'grep -q "acks.cuthead: the header line is cut short" "$WORK/verr"'
+if mkfifo "$WORK/acks.fifo" 2>/dev/null && command -v timeout >/dev/null 2>&1; then
+	rc=0
+	timeout 20 "$SYNCPROBE" durability verify --acks="$WORK/acks.fifo" "$d" \
+	    >"$WORK/vout" 2>"$WORK/verr" || rc=$?
+	expect "acks from a FIFO no one writes to: refused at once, exit 2, saying so" 2 \
+	    'grep -q "acks.fifo: a FIFO with no writer" "$WORK/verr"'
+else
+	tap_skip "acks from a FIFO no one writes to" "no mkfifo or timeout"
+fi
 sed '$d' "$WORK/acks.append" | sed '$d' >"$WORK/cut"
 printf 'ack %s 20 49' "$(sed -n 's/.*run=\([0-9a-f]*\).*/\1/p' "$WORK/acks.append")" >>"$WORK/cut"
 verify --acks="$WORK/cut" -F json "$d"

@@ -623,12 +623,53 @@ read_line(FILE *f, char *buf, size_t len, bool *cut)
 	return 1;
 }
 
+/* The acknowledgements' file, to read. Opened without waiting: a FIFO
+ * that no one writes to would block the open for ever, with nothing said.
+ * Then read as a blocking stream, so that a FIFO's writer, when there is
+ * one, is waited for; a FIFO without one reads as empty at once. */
+static FILE *
+open_acks(const char *path, bool *fifo)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY), flags, e;
+	FILE *f;
+
+	*fifo = false;
+	if (fd == -1)
+		return NULL;
+	if (fstat(fd, &st) == -1 || (flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1 || (f = fdopen(fd, "r")) == NULL) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	*fifo = S_ISFIFO(st.st_mode);
+	return f;
+}
+
+/* Why acknowledgements without a whole header line cannot be read. */
+static void
+no_header(const struct durability_verdict *v, bool fifo, char *err, size_t errlen)
+{
+	if (v->last_line_cut)
+		snprintf(err, errlen, "%s: the header line is cut short (the output ended "
+		    "inside it: the writer stopped before its first record)", v->acks_path);
+	else if (fifo)
+		snprintf(err, errlen, "%s: a FIFO with no writer: nothing to read (start "
+		    "what writes the acknowledgements into it first, or give the saved file)",
+		    v->acks_path);
+	else
+		snprintf(err, errlen, "%s: no header line (empty: did the writer start?)",
+		    v->acks_path);
+}
+
 static int
 read_acks(struct durability_verdict *v, char *err, size_t errlen)
 {
 	char line[DURABLE_LINE_MAX + 2], why[WHY_LEN];
-	bool from_stdin = strcmp(v->acks_path, "-") == 0;
-	FILE *f = from_stdin ? stdin : fopen(v->acks_path, "r");
+	bool from_stdin = strcmp(v->acks_path, "-") == 0, fifo = false;
+	FILE *f = from_stdin ? stdin : open_acks(v->acks_path, &fifo);
 	int rc;
 
 	if (from_stdin)
@@ -649,8 +690,7 @@ read_acks(struct durability_verdict *v, char *err, size_t errlen)
 		snprintf(err, errlen, "read %s: %s", v->acks_path, strerror(errno));
 		rc = -1;
 	} else if (!v->acks.have_header) {
-		snprintf(err, errlen, "%s: no header line (empty: did the writer start?)",
-		    v->acks_path);
+		no_header(v, fifo, err, errlen);
 		rc = -1;
 	}
 	if (!from_stdin)
