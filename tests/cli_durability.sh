@@ -491,6 +491,42 @@ else
 	tap_skip "SIGTERM while filling: dies of it, the file removed" "no LD_PRELOAD fault shim here"
 fi
 
+# --- A reader that takes nothing (a pipe left full): the first SIGTERM
+# ends the writer at once, the file kept, and stderr says the rest of the
+# acknowledgements were not written. Records fast enough to fill a pipe's
+# 64kB in a moment need a filesystem in memory: /dev/shm.
+shm=
+[ -d /dev/shm ] && [ -w /dev/shm ] && shm=$(mktemp -d /dev/shm/syncprobe-test.XXXXXX 2>/dev/null) || :
+if [ -n "$shm" ]; then
+	rm -f "$WORK/wrc" "$WORK/wpid"
+	{
+		"$SYNCPROBE" durability write -q --file-size=64k "$shm" 2>"$WORK/werr" &
+		echo $! >"$WORK/wpid"
+		st=0
+		wait $! || st=$?
+		echo $st >"$WORK/wrc"
+	} | sleep 60 &
+	reader=$!
+	has_file() { [ -n "$(ls -A "$shm")" ]; }
+	if waiting "$reader" has_file; then
+		sleep 2	# some 20,000 records a second: the pipe is full long before
+		kill -TERM "$(cat "$WORK/wpid")"
+	fi
+	if waiting "$reader" test -s "$WORK/wrc"; then
+		rc=$(cat "$WORK/wrc")
+		expect "a stalled reader: the first SIGTERM ends the writer (exit 1), the file kept, saying so" 1 \
+		    'grep -q "^syncprobe: write standard output: its reader took nothing until a stop signal (.* kept, [0-9]* records acknowledged" "$WORK/werr" && [ -f "$shm/syncprobe-durability" ]'
+	else
+		tap_fail "a stalled reader: the first SIGTERM ends the writer" "still running: $(cat "$WORK/werr")"
+	fi
+	kill "$reader" 2>/dev/null || :
+	wait "$reader" 2>/dev/null || :
+	waiting $$ test -s "$WORK/wrc" || :
+	rm -rf "$shm"
+else
+	tap_skip "a stalled reader: the first SIGTERM ends the writer" "no /dev/shm to write fast enough"
+fi
+
 # --- Direct I/O, where this filesystem takes it.
 write "$WORK/direct" -n 10 --direct=on --pattern=append --file-size=64k
 if [ "$rc" -eq 0 ]; then

@@ -20,6 +20,7 @@
 #include "util/cleanup.h"
 #include "util/names.h"
 #include "util/platform.h"
+#include "util/relay.h"
 #include "util/safefile.h"
 #include "util/units.h"
 #include "watch/watch_interval.h"
@@ -34,7 +35,9 @@ static const struct name_list watch_format_names = NAME_LIST_STRINGS(format_name
  * histograms are large): running out of memory leaves nothing behind. */
 struct watch_state {
 	const struct watch_options *o;
-	FILE *out;
+	FILE *out;			/* the report, into relay */
+	struct relay relay;		/* ... and from there to standard output */
+	uint64_t deadline_ns;		/* --for's end (0: none): output waits no longer */
 	struct testfile tf;
 	unsigned char *buf;
 	struct row_result bursts[METHOD_COUNT];
@@ -163,6 +166,14 @@ measure_bursts(struct watch_state *w)
 	return STATUS_USAGE;
 }
 
+/* What the report printed, to standard output: a reader that takes
+ * nothing holds the load only until --for's end or a stop signal. */
+static bool
+emit(struct watch_state *w)
+{
+	return relay_push(&w->relay, w->deadline_ns) == RELAY_DONE;
+}
+
 static void
 close_interval(struct watch_state *w, uint64_t cutoff_ns)
 {
@@ -171,6 +182,7 @@ close_interval(struct watch_state *w, uint64_t cutoff_ns)
 	watch_tally_close(&w->tally, cutoff_ns, &f);
 	watch_plot_add(&w->plot, &f);
 	watch_report_interval(w->out, w->o->format, &w->setup, &f);
+	emit(w);
 }
 
 /* One paced operation in the current slot; its time is what the timed
@@ -194,6 +206,7 @@ paced_op(struct watch_state *w, uint64_t t0)
 		st.ns = ns;
 		watch_note_stall(&w->sum, &st);
 		watch_report_stall(w->out, w->o->format, &w->setup, &st);
+		emit(w);
 	}
 	return 0;
 }
@@ -214,6 +227,7 @@ paced_load(struct watch_state *w, uint64_t *cutoff_ns)
 	if (probe_row_slice(&w->run, &w->paced, 0, 0) == -1)
 		goto failed;
 	t0 = platform_now_ns();
+	w->deadline_ns = o->for_ns != 0 ? t0 + o->for_ns : 0;
 	pace_init(&p, t0, pace_period_ns(o->rate));
 	for (;;) {
 		slot = p.next_ns - t0;
@@ -224,6 +238,12 @@ paced_load(struct watch_state *w, uint64_t *cutoff_ns)
 		}
 		while (watch_interval_over(&w->tally, slot))
 			close_interval(w, slot);
+		/* Its reader took nothing until --for's end or a stop signal:
+		 * the load ends there, not when the reader wakes. */
+		if (w->relay.state != RELAY_DONE) {
+			*cutoff_ns = slot;
+			break;
+		}
 		if ((rc = pace_wait(&p, stop)) == 1)
 			break;
 		if (rc == -1) {
@@ -270,6 +290,7 @@ watch_measure(struct watch_state *w)
 	    &w->storage) == 0 && w->storage.have_filesystem)
 		w->setup.filesystem = w->storage.filesystem;
 	watch_report_start(w->out, w->o->format, &w->setup);
+	emit(w);
 	open_row(w, &w->paced, w->setup.method, &w->run);
 	if (w->paced.status != ROW_OK) {
 		snprintf(w->error, sizeof w->error, "%s", w->paced.reason);
@@ -285,6 +306,27 @@ watch_measure(struct watch_state *w)
 	w->sum.elapsed_secs = row_secs(platform_now_ns() - start);
 	w->sum.run_secs = row_secs(cutoff);
 	return rc;
+}
+
+/* Whether standard output lost part of the report; said on stderr. */
+static bool
+report_lost(const struct watch_state *w)
+{
+	char why[64];
+
+	if (w->relay.state == RELAY_DONE)
+		return false;
+	if (w->relay.state == RELAY_FAILED)
+		snprintf(why, sizeof why, "%s", strerror(w->relay.error));
+	else if (cleanup_stop_signal() != 0)
+		snprintf(why, sizeof why, "its reader took nothing until %s",
+		    cleanup_signal_name(cleanup_stop_signal()));
+	else
+		snprintf(why, sizeof why, "its reader took nothing until --for ended");
+	fprintf(stderr, "syncprobe: write standard output: %s (%llu bytes of the report "
+	    "not written; the test file is removed)\n", why,
+	    (unsigned long long)w->relay.dropped);
+	return true;
 }
 
 static void
@@ -320,6 +362,15 @@ watch_run(const struct watch_options *o, FILE *out)
 	w->o = o;
 	w->out = out;
 	describe(o, w);
+	if (relay_open(&w->relay, fileno(out)) == -1) {
+		fprintf(stderr, "syncprobe: %s: out of memory\n", o->dir);
+		free(w->buf);
+		free(w);
+		return STATUS_IO;
+	}
+	w->out = w->relay.f;
+	/* Until the load starts (and sets it from there), --for from now. */
+	w->deadline_ns = o->for_ns != 0 ? platform_now_ns() + o->for_ns : 0;
 	watch_tally_init(&w->tally, pace_period_ns(o->rate), o->interval_ns);
 	watch_plot_init(&w->plot);
 	rc = testfile_create(&w->tf, o->dir, NULL, o->file_bytes, o->block_bytes,
@@ -334,11 +385,15 @@ watch_run(const struct watch_options *o, FILE *out)
 			w->sum.failed = rc != STATUS_OK;
 			w->sum.stopped_by = cleanup_stop_signal();
 			watch_summarize(&w->tally, &w->setup, &w->sum);
-			watch_report_end(out, o->format, &w->setup, &w->sum, &w->plot);
+			watch_report_end(w->out, o->format, &w->setup, &w->sum, &w->plot);
+			emit(w);
 		}
 	}
 	if (rc != STATUS_OK)
 		fprintf(stderr, "syncprobe: %s\n", w->error);
+	if (report_lost(w) && rc == STATUS_OK)
+		rc = STATUS_IO;
+	relay_close(&w->relay);
 	free(w->buf);
 	free(w);
 	return rc;
