@@ -294,7 +294,7 @@ run_cluster(struct cluster *c, const struct pgbench_options *o, struct pgb_resul
 		if (o->clients[i] > cs.max_clients)
 			cs.max_clients = o->clients[i];
 	path[0] = '\0';
-	if (cluster_init(c, &cs, why, len) == -1 || cluster_start(c, why, len) == -1 ||
+	if (cluster_init(c, why, len) == -1 || cluster_start(c, &cs, why, len) == -1 ||
 	    server_version(c, r, why, len) == -1 ||
 	    prepare_workload(c, o, script, path, sizeof path, why, len) == -1)
 		return -1;
@@ -340,15 +340,24 @@ measure(const struct pgbench_options *o, struct pgb_result *r, const struct pgbi
 	bool usage = false;
 	int failed;
 
-	if ((rc = probe_dir(o, r, &m)) != STATUS_OK)
+	/* DIR judged and held before the probe's minutes, and kept. */
+	if (cluster_open(&c, o->dir, bin, user, why, sizeof why) == -1) {
+		diag_error("%s", why);
+		cluster_remove(&c, rwhy, sizeof rwhy);
+		return STATUS_USAGE;
+	}
+	if ((rc = probe_dir(o, r, &m)) != STATUS_OK) {
+		cluster_remove(&c, rwhy, sizeof rwhy);
 		return rc;
+	}
 	r->wal_sync_method = m->name;
 	if (sweep_plan(o->delays, o->ndelays, o->siblings, o->nsiblings, r) == -1) {
 		diag_error("sweep: out of memory");
+		cluster_remove(&c, rwhy, sizeof rwhy);
 		return STATUS_IO;
 	}
 	say_length(o, r);
-	if (cluster_make(&c, o->dir, bin, user, why, sizeof why, &usage) == -1) {
+	if (cluster_make(&c, why, sizeof why, &usage) == -1) {
 		diag_error("%s", why);
 		cluster_remove(&c, rwhy, sizeof rwhy);
 		return usage ? STATUS_USAGE : STATUS_IO;

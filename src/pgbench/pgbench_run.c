@@ -170,9 +170,9 @@ pgbench_run(struct cluster *c, const struct pgbench_run_spec *s,
 		s->builtin ? "-b" : "-f", s->builtin ? s->builtin : s->script, "postgres", NULL };
 	/* Both are superuser-settable per session: no reload, no restart. */
 	const char *env[] = { opts, NULL };
-	struct child_spec cs = { argv, env, c->user, c->work,
-		(uint64_t)s->secs * 1000000000ULL + RUN_SLACK_NS, CLUSTER_OUT_MAX,
-		CHILD_STOP_FIRST };
+	struct child_spec cs = { .argv = argv, .env = env, .user = c->user, .cwd = c->work,
+		.timeout_ns = (uint64_t)s->secs * 1000000000ULL + RUN_SLACK_NS,
+		.out_max = CLUSTER_OUT_MAX };
 	struct child_result r;
 	uint64_t before = 0, after_n = 0;
 	char err[256];
@@ -213,8 +213,8 @@ pgbench_initialize(struct cluster *c, char *why, size_t len)
 {
 	const char *argv[] = { c->bin->path[PGBIN_PGBENCH], "-i", "-s", "1", "-q",
 		"-h", c->work, "-p", c->port, "-U", CLUSTER_SUPERUSER, "postgres", NULL };
-	struct child_spec cs = { argv, NULL, c->user, c->work, RUN_SLACK_NS * 5,
-		CLUSTER_OUT_MAX, CHILD_STOP_FIRST };
+	struct child_spec cs = { .argv = argv, .user = c->user, .cwd = c->work,
+		.timeout_ns = RUN_SLACK_NS * 5, .out_max = CLUSTER_OUT_MAX };
 	struct child_result r;
 	int rc = child_run(&cs, &r);
 

@@ -20,7 +20,7 @@
 #define PGBIN_CONFIG_TIMEOUT_NS 10000000000ULL
 
 static const char *const program_names[PGBIN_COUNT] = {
-	[PGBIN_INITDB] = "initdb", [PGBIN_PG_CTL] = "pg_ctl",
+	[PGBIN_INITDB] = "initdb", [PGBIN_POSTGRES] = "postgres",
 	[PGBIN_PGBENCH] = "pgbench", [PGBIN_PSQL] = "psql",
 };
 
@@ -80,8 +80,8 @@ ask_pg_config(char *dir, size_t len)
 {
 	char prog[PGBIN_PATH_LEN];
 	const char *argv[] = { prog, "--bindir", NULL };
-	struct child_spec s = { argv, NULL, NULL, "/", PGBIN_CONFIG_TIMEOUT_NS,
-		PGBIN_PATH_LEN, CHILD_STOP_FIRST };
+	struct child_spec s = { .argv = argv, .cwd = "/", .timeout_ns = PGBIN_CONFIG_TIMEOUT_NS,
+		.out_max = PGBIN_PATH_LEN };
 	struct child_result r;
 	bool ok = false;
 	size_t n;
