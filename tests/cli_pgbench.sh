@@ -371,10 +371,74 @@ else
 	    pgbench --pg-bin="$FAKE" --pg-user root "$D"
 fi
 
+# ---- a DIR whose path another user can change ----
+# The server's programs take their directories by path (PostgreSQL makes
+# a relative one absolute, and reads postgresql.conf through it): whoever
+# can rename an entry on the way could swap in a directory of theirs. So
+# DIR and every directory above it must be changeable only by root, the
+# caller or the server's user: refused up front (exit 2, no program run,
+# nothing made), before the probe's minutes.
+# untrusted DESC NEEDLE DIR [OPTIONS...]: refused, naming NEEDLE.
+untrusted() {
+	u_desc=$1 u_needle=$2 u_dir=$3
+	shift 3
+	: >"$WORK/log"
+	SYNCPROBE_FAKEPG_LOG=$WORK/log run pgbench -q -n 5 --no-group --pg-bin="$FAKE" \
+	    $USER_OPT --clients 2 -T 1 --repeats 2 "$@" "$u_dir"
+	problems=
+	[ "$rc" -eq 2 ] || problem "exit $rc, not 2"
+	one_line_problems "$u_dir"
+	grep -qF -- "$u_needle" "$WORK/err" || problem "does not say '$u_needle'"
+	[ ! -s "$WORK/log" ] || problem "a PostgreSQL program ran: $(cat "$WORK/log")"
+	[ -z "$(ls -A "$u_dir")" ] || problem "left in it: $(ls -A "$u_dir")"
+	[ ! -s "$WORK/out" ] || problem "a report on stdout"
+	if [ -z "$problems" ]; then tap_ok "$u_desc"; else tap_fail "$u_desc" "$problems$nl$(cat "$WORK/err")"; fi
+}
+mkdir -m 775 "$WORK/groupw"
+untrusted "a DIR its group can write to (no sticky bit) is refused" \
+    "its group can write to $WORK/groupw (mode 0775, no sticky bit)" "$WORK/groupw"
+mkdir -m 1777 "$WORK/sticky"
+run $PGS "$WORK/sticky"
+tap_is "$rc" 0 "a DIR anyone can write to with the sticky bit (as /tmp) is taken"
+tap_check "... and left empty" test -z "$(ls -A "$WORK/sticky")"
+# A second user, made for the test (root, and useradd, only).
+other=sp36t$$
+if [ "$(id -u)" -eq 0 ] && command -v useradd >/dev/null 2>&1 &&
+    useradd -M -s /bin/false "$other" >/dev/null 2>&1; then
+	trap 'userdel "$other" >/dev/null 2>&1 || :; cleanup_work' EXIT
+	mkdir -m 755 "$WORK/theirs"
+	chown "$other" "$WORK/theirs"
+	untrusted "a DIR another user owns is refused, naming them" \
+	    "$other owns $WORK/theirs and can rename what is in it" "$WORK/theirs"
+	tap_check "... and saying how to run the server as its owner" \
+	    grep -q -- "--pg-user=$other)\$" "$WORK/err"
+	mkdir -m 755 "$WORK/theirs/mine"
+	untrusted "a DIR of root's in a directory another user owns is refused" \
+	    "$other owns $WORK/theirs and can rename what is in it" "$WORK/theirs/mine"
+	rmdir "$WORK/theirs/mine"
+	# Run as the owner, the server is theirs: swapping its directory gains
+	# them nothing.
+	run pgbench -q -n 5 --no-group --pg-bin="$FAKE" --pg-user "$other" --clients 2 -T 1 \
+	    --repeats 2 --commit-delays 0,10 --commit-siblings 1 "$WORK/theirs"
+	tap_is "$rc" 0 "... taken with --pg-user=its owner"
+	tap_check "... and left empty" test -z "$(ls -A "$WORK/theirs")"
+	userdel "$other" >/dev/null 2>&1 || :
+else
+	for t in "a DIR another user owns is refused" "... saying how" \
+	    "a DIR of root's in a directory another user owns is refused" \
+	    "... taken with --pg-user=its owner" "... and left empty"; do
+		tap_skip "$t" "needs root and useradd to make a second user"
+	done
+fi
+
 # ---- finding the programs ----
 PATH="$FAKE:$PATH" run pgbench -q -n 5 --no-group $USER_OPT --clients 8 -T 1 --repeats 2 "$D"
-tap_check "the programs are found through pg_config --bindir" \
-    grep -q "found by pg_config --bindir" "$WORK/out"
+if grep -q "found by pg_config --bindir" "$WORK/out"; then
+	tap_ok "the programs are found through pg_config --bindir"
+else
+	tap_fail "the programs are found through pg_config --bindir" \
+	    "exit $rc$nl$(head -n 2 "$WORK/out")$nl$(cat "$WORK/err")"
+fi
 check_clean "nothing left after finding them through pg_config"
 
 # ---- workloads ----

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "pgbench/trust.h"
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "util/platform.h"
@@ -65,6 +67,32 @@ make_work(struct cluster *c, char *why, size_t len)
 	return 0;
 }
 
+/* DIR, and every directory above it, changeable only by root, the caller
+ * and the server's user (trust.h), and held: the directory checked is
+ * the one held. */
+static int
+hold_trusted_dir(struct cluster *c, char *why, size_t len)
+{
+	struct trust_users u = { { 0, geteuid(), c->user->set ? c->user->uid : geteuid() }, 3,
+		c->user->set ? c->user->name : NULL };
+	struct passwd *pw;
+	struct stat checked, held;
+
+	if (u.server_name == NULL)
+		u.server_name = (pw = getpwuid(geteuid())) != NULL ? pw->pw_name : "the caller";
+	if (trust_check_path(c->work, &u, &checked, why, len) == -1 ||
+	    safefile_locate(&c->top, c->work, "", NULL, why, len) == -1 ||
+	    safefile_open_dir(&c->top, why, len) == -1)
+		return -1;
+	if (fstat(c->top.dirfd, &held) == -1 || held.st_dev != checked.st_dev ||
+	    held.st_ino != checked.st_ino) {
+		snprintf(why, len, "%s: replaced while syncprobe checked who can change it "
+		    "(try again)", c->work);
+		return -1;
+	}
+	return 0;
+}
+
 int
 cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
     const struct child_user *user, char *why, size_t len)
@@ -98,8 +126,7 @@ cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
 		    sizeof sun.sun_path - 1);
 		return -1;
 	}
-	if (safefile_locate(&c->top, c->work, "", NULL, why, len) == -1 ||
-	    safefile_open_dir(&c->top, why, len) == -1)
+	if (hold_trusted_dir(c, why, len) == -1)
 		return -1;
 	/* Said now, before the probe's minutes: the work directory will be
 	 * the user's, but the way to it must be open to them. */

@@ -44,7 +44,8 @@ struct cluster {
 };
 
 /* Hold dir (realpath'd) once it is found usable: a path the server's
- * socket fits under, and that the server's user can enter. Nothing is made
+ * socket fits under, that only root, the caller and the server's user can
+ * change (trust.h), and that the server's user can enter. Nothing is made
  * yet. 0, or -1 with a whole message in why: DIR cannot be used (exit 2).
  * cluster_remove lets go of it either way. */
 int cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
