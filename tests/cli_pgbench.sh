@@ -431,6 +431,57 @@ else
 	done
 fi
 
+# ---- a filesystem the cluster could fill ----
+# The cluster may take initdb's some 40MB and, in a run, up to
+# max_wal_size (1GB) of WAL; syncprobe keeps 5% of the filesystem (at most
+# 64MB) free besides. Short of that it refuses before anything is made
+# (exit 2); before each run, short of the run's 1GB, it stops (exit 1);
+# within a run, at the 5%, it kills pgbench (exit 1). Loop-mounted ext4
+# filesystems in sparse files; fallocate takes their space unwritten.
+if mount_loop "$WORK/small" 256M; then
+	chmod 755 "$WORK/small"
+	rmdir "$WORK/small/lost+found" 2>/dev/null || :
+	: >"$WORK/log"
+	SYNCPROBE_FAKEPG_LOG=$WORK/log run $PGS "$WORK/small"
+	problems=
+	[ "$rc" -eq 2 ] || problem "exit $rc, not 2"
+	one_line_problems "$WORK/small"
+	grep -q ": not enough free space for the throwaway cluster: it may take 1.1GB " \
+	    "$WORK/err" || problem "not the message"
+	[ ! -s "$WORK/log" ] || problem "a PostgreSQL program ran"
+	[ -z "$(ls -A "$WORK/small")" ] || problem "left: $(ls -A "$WORK/small")"
+	if [ -z "$problems" ]; then
+		tap_ok "a 256MB filesystem: refused before the probe and initdb, exit 2"
+	else
+		tap_fail "a 256MB filesystem: refused before the probe and initdb, exit 2" \
+		    "$problems$nl$(cat "$WORK/err")"
+	fi
+else
+	tap_skip "a 256MB filesystem: refused before initdb" "needs root, mkfs.ext4 and a loop device"
+fi
+if mount_loop "$WORK/mid" 1400M; then
+	chmod 755 "$WORK/mid"
+	rmdir "$WORK/mid/lost+found" 2>/dev/null || :
+	SYNCPROBE_FAKEPG_GROW=300 run $PGS "$WORK/mid"
+	tap_is "$rc" 1 "a run that leaves no room for the next: the sweep stops, exit 1"
+	tap_check "... before the next run, saying why" \
+	    grep -q "^syncprobe: .*: not enough free space left for another run: it may keep up to max_wal_size (1GB) of WAL, and .* available, and syncprobe keeps .* of this filesystem free" "$WORK/err"
+	tap_check "... and the cluster, with what the run took, is removed" \
+	    test -z "$(ls -A "$WORK/mid")"
+	SYNCPROBE_FAKEPG_FILL=1 run $PGS "$WORK/mid"
+	tap_is "$rc" 1 "a run that fills the filesystem: pgbench is killed, exit 1"
+	tap_check "... saying it fell under the free space syncprobe keeps" \
+	    grep -q "^syncprobe: pgbench: killed: the free space of its filesystem fell under .*, which syncprobe keeps free" "$WORK/err"
+	tap_check "... and the cluster is removed" test -z "$(ls -A "$WORK/mid")"
+	check_clean "... no process left"
+else
+	for t in "a run that leaves no room: the sweep stops" "... before the next run" \
+	    "... the cluster removed" "a run that fills the filesystem: pgbench killed" \
+	    "... saying why" "... the cluster removed" "... no process left"; do
+		tap_skip "$t" "needs root, mkfs.ext4 and a loop device"
+	done
+fi
+
 # ---- finding the programs ----
 PATH="$FAKE:$PATH" run pgbench -q -n 5 --no-group $USER_OPT --clients 8 -T 1 --repeats 2 "$D"
 if grep -q "found by pg_config --bindir" "$WORK/out"; then

@@ -20,6 +20,7 @@
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "util/platform.h"
+#include "util/space.h"
 
 #define CHILD_POLL_MS      100	/* how soon a stop signal is seen */
 #define CHILD_ENDING_MS    2	/* how soon the end of a child that closed its pipes is */
@@ -156,6 +157,17 @@ drain_rest(int fd, bool open, bool is_out, const struct child_spec *s,
 		;
 }
 
+/* Whether the child's filesystem has fallen under its floor. */
+static bool
+under_floor(const struct child_spec *s)
+{
+	uint64_t avail, total;
+
+	return s->space != NULL &&
+	    space_available(s->space->dirfd, &avail, &total) == 0 &&
+	    avail < s->space->floor_bytes;
+}
+
 bool
 child_has_ended(pid_t pid)
 {
@@ -167,7 +179,7 @@ child_has_ended(pid_t pid)
 	return info.si_pid == pid;
 }
 
-enum ending { ENDED, TIMED_OUT, TOO_MUCH, STOPPED };
+enum ending { ENDED, TIMED_OUT, TOO_MUCH, STOPPED, NO_SPACE };
 
 /* Read until the child ends, its time is up, it prints too much, or a
  * signal asks us to stop; then kill what is left of its group. */
@@ -208,6 +220,8 @@ watch(pid_t pid, int out, int err, const struct child_spec *s, struct child_resu
 				how = STOPPED;
 			else if (platform_now_ns() > deadline)
 				how = TIMED_OUT;
+			else if (under_floor(s))
+				how = NO_SPACE;
 			if (how != ENDED) {
 				kill(-pid, SIGTERM);
 				killed_at = platform_now_ns();
@@ -239,7 +253,7 @@ static int
 finish(pid_t pid, enum ending how, int start_errno, const struct child_spec *s,
     struct child_result *r)
 {
-	char what[128];
+	char what[160], floor[32];
 	int st = 0;
 
 	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
@@ -262,7 +276,11 @@ finish(pid_t pid, enum ending how, int start_errno, const struct child_spec *s,
 		snprintf(what, sizeof what, "stopped by %s",
 		    cleanup_signal_name(cleanup_stop_signal()));
 		break;
-
+	case NO_SPACE:
+		space_format(s->space->floor_bytes, floor, sizeof floor);
+		snprintf(what, sizeof what, "killed: the free space of its filesystem fell "
+		    "under %s, which syncprobe keeps free", floor);
+		break;
 	case ENDED:
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			return 0;

@@ -25,6 +25,14 @@ struct child_user {
 	const char *name;
 };
 
+/* A floor under the free space of the filesystem holding dirfd: a child
+ * that takes it below is killed (a run must not fill the disk that a
+ * server beside it writes to). */
+struct child_space {
+	int dirfd;
+	uint64_t floor_bytes;
+};
+
 /* A child ends with its work, its time limit, or the first stop signal. */
 struct child_spec {
 	const char *const *argv;	/* argv[0]: the program's path */
@@ -33,6 +41,7 @@ struct child_spec {
 	const char *cwd;		/* where it runs */
 	uint64_t timeout_ns;
 	size_t out_max;			/* more standard output is an error */
+	const struct child_space *space;	/* or NULL: no floor */
 };
 
 struct child_result {
@@ -54,8 +63,8 @@ void child_result_free(struct child_result *r);
 
 /* Start it and return: standard input /dev/null, standard output and
  * error to out_fd, in a process group of its own (a terminal's Ctrl-C
- * goes to syncprobe, which decides), as the user, in cwd (timeout_ns and
- * out_max are not used). Its pid is the one syncprobe signals:
+ * goes to syncprobe, which decides), as the user, in cwd (timeout_ns,
+ * out_max and space are not used). Its pid is the one syncprobe signals:
  * it stays this child's until child_reap, whatever any file says. 0 with
  * *pid, or -1 with why (the exec's own failure included). */
 int child_spawn(const struct child_spec *s, int out_fd, pid_t *pid, char *why, size_t len);

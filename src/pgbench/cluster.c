@@ -25,6 +25,7 @@
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "util/platform.h"
+#include "util/space.h"
 
 #define CLUSTER_INITDB_NS   300000000000ULL	/* 5 min: a slow disk's initdb */
 #define CLUSTER_START_NS    120000000000ULL	/* until it accepts connections */
@@ -93,12 +94,49 @@ hold_trusted_dir(struct cluster *c, char *why, size_t len)
 	return 0;
 }
 
+/* Whether the filesystem has need bytes above the free space syncprobe
+ * keeps (space.h): 0, or -1 with "the free space... (X available)" in
+ * avail_why, and the margin in floor. */
+static int
+has_room(struct cluster *c, uint64_t need, char *avail_why, size_t len)
+{
+	uint64_t avail, total;
+	char have[32], keep[32];
+
+	if (space_available(c->top.dirfd, &avail, &total) == -1) {
+		snprintf(avail_why, len, "statvfs: %s", strerror(errno));
+		return -1;
+	}
+	c->floor.dirfd = c->top.dirfd;
+	c->floor.floor_bytes = space_margin(total);
+	if (avail >= need && avail - need >= c->floor.floor_bytes)
+		return 0;
+	space_format(avail, have, sizeof have);
+	space_format(c->floor.floor_bytes, keep, sizeof keep);
+	snprintf(avail_why, len, "%s available, and syncprobe keeps %s of this filesystem "
+	    "free", have, keep);
+	return -1;
+}
+
+int
+cluster_room_for_run(struct cluster *c, char *why, size_t len)
+{
+	char avail[128];
+
+	if (has_room(c, CLUSTER_MAX_WAL_BYTES, avail, sizeof avail) == 0)
+		return 0;
+	snprintf(why, len, "%s: not enough free space left for another run: it may keep "
+	    "up to max_wal_size (" CLUSTER_MAX_WAL ") of WAL, and %s (free some space, or "
+	    "give a directory on a larger filesystem)", c->work, avail);
+	return -1;
+}
+
 int
 cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
     const struct child_user *user, char *why, size_t len)
 {
 	struct sockaddr_un sun;
-	char *real;
+	char *real, avail[128], need[32];
 
 	memset(c, 0, sizeof *c);
 	c->bin = bin;
@@ -106,6 +144,7 @@ cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
 	c->top.dirfd = -1;
 	c->workfd = -1;
 	snprintf(c->port, sizeof c->port, "%d", CLUSTER_PORT);
+	space_format(CLUSTER_INITDB_BYTES + CLUSTER_MAX_WAL_BYTES, need, sizeof need);
 	if ((real = realpath(dir, NULL)) == NULL) {
 		snprintf(why, len, "%s: %s", dir, strerror(errno));
 		return -1;
@@ -133,6 +172,13 @@ cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
 	if (!child_user_can_run(user, c->work)) {
 		snprintf(why, len, "%s: %s cannot enter it (every directory above it must be "
 		    "searchable by that user)", c->work, user->set ? user->name : "the server's user");
+		return -1;
+	}
+	if (has_room(c, CLUSTER_INITDB_BYTES + CLUSTER_MAX_WAL_BYTES, avail, sizeof avail) == -1) {
+		snprintf(why, len, "%s: not enough free space for the throwaway cluster: it may "
+		    "take %s (initdb's, some 40MB, and up to max_wal_size of WAL in a run, "
+		    CLUSTER_MAX_WAL "), and %s (free some space, or give a directory on a larger "
+		    "filesystem)", c->work, need, avail);
 		return -1;
 	}
 	return 0;

@@ -21,6 +21,8 @@
 #define CLUSTER_OUT_MAX (64u * 1024u)
 #define CLUSTER_WHY_LEN (CHILD_WHY_LEN + 512)
 #define CLUSTER_MAX_WAL "1GB"	/* max_wal_size: the most WAL a run keeps */
+#define CLUSTER_MAX_WAL_BYTES (1ULL << 30)
+#define CLUSTER_INITDB_BYTES (64ULL << 20)	/* initdb's cluster: some 40MB */
 
 /* The settings a run needs of the server (given on its command line). */
 struct cluster_settings {
@@ -38,6 +40,8 @@ struct cluster {
 	bool made, initialized;
 	pid_t postmaster;		/* the server, syncprobe's child; 0: none */
 	bool ready;			/* it accepted a connection */
+	struct child_space floor;	/* what a run must leave free on DIR's
+					 * filesystem: the space module's margin */
 	char work[PGBIN_PATH_LEN];	/* absolute: the children's paths */
 	char data[PGBIN_PATH_LEN];
 	char port[16];
@@ -45,11 +49,17 @@ struct cluster {
 
 /* Hold dir (realpath'd) once it is found usable: a path the server's
  * socket fits under, that only root, the caller and the server's user can
- * change (trust.h), and that the server's user can enter. Nothing is made
- * yet. 0, or -1 with a whole message in why: DIR cannot be used (exit 2).
+ * change (trust.h), that the server's user can enter, and on a filesystem
+ * with room for the cluster (initdb's, and a run's WAL) above the free
+ * space syncprobe keeps. Nothing is made yet. 0, or -1 with a whole message in why: DIR cannot be used (exit 2).
  * cluster_remove lets go of it either way. */
 int cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
     const struct child_user *user, char *why, size_t len);
+
+/* Whether DIR's filesystem has room for a run: the WAL it may keep
+ * (max_wal_size) above the free space syncprobe keeps (util/space). 0, or
+ * -1 with why. */
+int cluster_room_for_run(struct cluster *c, char *why, size_t len);
 
 /* Make the work directory in the held DIR, owned by the server's user. 0;
  * -1 with a whole message in why, *usage set when DIR cannot be used

@@ -33,4 +33,11 @@ int space_decide(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes,
  * syncprobe runs as root. 0, or -1 with the reason in err. */
 int space_check(int dirfd, uint64_t bytes, const char *remedy, char *err, size_t errlen);
 
+/* What is available to users without privileges (f_bavail) on the
+ * filesystem holding dirfd, and its size, in bytes. 0, or -1 with errno. */
+int space_available(int dirfd, uint64_t *avail_bytes, uint64_t *total_bytes);
+
+/* "51.2MB": a size for a message, to one decimal, in powers of 1024. */
+void space_format(uint64_t bytes, char *buf, size_t len);
+
 #endif
