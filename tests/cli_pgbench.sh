@@ -492,6 +492,31 @@ else
 fi
 check_clean "nothing left after finding them through pg_config"
 
+# ---- what the server's programs print, before a report or a terminal ----
+# A server_version holding a newline would make an active conf line of
+# what follows it; one holding an escape sequence would reach the
+# terminal. Refused (exit 1), the message escaped, no report.
+esc=$(printf '\033')
+SYNCPROBE_FAKEPG_VERSION="15.99${nl}fsync = off" run $PGS -F conf "$D"
+tap_is "$rc" 1 "a server_version with a newline: exit 1"
+tap_check "... no report, no active fsync = off line" sh -c '! grep -q "^fsync" "$1" && [ ! -s "$1" ]' sh "$WORK/out"
+tap_check "... said, escaped, on one line" \
+    grep -qx "syncprobe: psql: server_version is not a version: '15.99\\\\nfsync = off'" "$WORK/err"
+check_clean "... nothing left"
+SYNCPROBE_FAKEPG_VERSION="15.99 ${esc}[2Jx" run $PGS "$D"
+tap_check "a server_version with ESC [2J: exit 1, no raw ESC on stderr or stdout" \
+    sh -c '[ "$1" -eq 1 ] && ! grep -q "$2" "$3" "$4" && grep -q "15.99 \\\\033\[2Jx" "$3"' \
+    sh "$rc" "$esc" "$WORK/err" "$WORK/out"
+check_clean "... nothing left"
+# pg_config's bindir: one absolute path, no control character in it.
+SYNCPROBE_FAKEPG_BINDIR="/opt/pg${esc}]0;x${nl}bin" PATH="$FAKE:$PATH" \
+    run pgbench -q -n 5 --no-group $USER_OPT --clients 2 -T 1 --repeats 2 "$D"
+tap_is "$rc" 2 "pg_config printing a bindir with control characters: refused, exit 2"
+tap_check "... said, escaped, naming pg_config --bindir, no raw ESC" \
+    sh -c 'grep -q "pg_config --bindir: printed .*/opt/pg\\\\033\]0;x\\\\nbin., not one absolute path" "$1" && ! grep -q "$2" "$1"' \
+    sh "$WORK/err" "$esc"
+check_clean "... nothing left"
+
 # ---- workloads ----
 printf 'SELECT 1;\n' >"$WORK/mine.sql"
 chmod 600 "$WORK/mine.sql"

@@ -245,6 +245,21 @@ say_length(const struct pgbench_options *o, const struct pgb_result *r)
 	fputc('\n', stderr);
 }
 
+/* Whether s reads as a version string ("15.5 (Debian 15.5-1.pgdg120+1)"):
+ * printable ASCII only. It is the server's to say, and goes into the text
+ * report, a comment of -F conf and a terminal: a newline there would make
+ * an active conf line of what follows it. */
+static bool
+printable_version(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			return false;
+	return true;
+}
+
 /* The server's version, and whether it has pg_stat_wal (14 on). */
 static int
 server_version(struct cluster *c, struct pgb_result *r, char *why, size_t len)
@@ -256,6 +271,12 @@ server_version(struct cluster *c, struct pgb_result *r, char *why, size_t len)
 	    sizeof r->server_version, why, len) == -1 ||
 	    cluster_sql(c, "SHOW server_version_num", num, sizeof num, why, len) == -1)
 		return -1;
+	if (!printable_version(r->server_version)) {
+		/* why is escaped where it is printed (util/diag). */
+		snprintf(why, len, "psql: server_version is not a version: '%s'",
+		    r->server_version);
+		return -1;
+	}
 	if (pgbench_read_count(num, &v) == -1 || v > 10000000) {
 		snprintf(why, len, "psql: server_version_num is not a number");
 		return -1;

@@ -206,14 +206,15 @@ text_beside(FILE *out, const struct pgb_result *r, const char *what, long delay,
 void
 report_pgbench_text(FILE *out, const struct pgb_result *r)
 {
-	char dir[ESCAPE_LEN(4096)], bin[ESCAPE_LEN(4096)];
+	char dir[ESCAPE_LEN(4096)], bin[ESCAPE_LEN(4096)], version[ESCAPE_LEN(64)];
 	size_t ci, si;
 
 	escape_for_terminal(r->dir, dir, sizeof dir);
 	escape_for_terminal(r->bin_dir, bin, sizeof bin);
+	escape_for_terminal(r->server_version, version, sizeof version);
 	fprintf(out, "syncprobe pgbench: %s\n", dir);
 	fprintf(out, "server: PostgreSQL %s (%s, found by %s), run as %s\n",
-	    r->server_version, bin, r->bin_found_by, r->user);
+	    version, bin, r->bin_found_by, r->user);
 	fprintf(out, "wal_sync_method = %s (%s); flush d = %.3f us (one 8kB write and its "
 	    "sync, the probe's one-write row)\n", r->wal_sync_method,
 	    r->method_given ? "--wal-sync-method" : "the probe's advice", r->d_usecs);
@@ -389,11 +390,14 @@ report_pgbench_json(FILE *out, const struct pgb_result *r)
 void
 report_pgbench_conf(FILE *out, const struct pgb_result *r)
 {
-	char dir[ESCAPE_LEN(4096)];
+	char dir[ESCAPE_LEN(4096)], version[ESCAPE_LEN(64)];
 
+	/* Escaped: a newline would end the comment, and make an active line
+	 * of what follows it. */
 	escape_for_terminal(r->dir, dir, sizeof dir);
+	escape_for_terminal(r->server_version, version, sizeof version);
 	fprintf(out, "# syncprobe pgbench: %s, PostgreSQL %s, %s, %u x %u s per setting\n",
-	    dir, r->server_version, workload_names[r->workload], r->repeats, r->secs);
+	    dir, version, workload_names[r->workload], r->repeats, r->secs);
 	fprintf(out, "wal_sync_method = '%s'\t# %s\n", r->wal_sync_method,
 	    r->method_given ? "as given" : "the probe's advice; the sweep ran with it");
 	if (!r->have_advice) {

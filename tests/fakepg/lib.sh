@@ -12,6 +12,8 @@
 #   SYNCPROBE_FAKEPG_GROW=MB     each timed pgbench run takes MB more of the disk
 #   SYNCPROBE_FAKEPG_FILL=1      a timed pgbench run fills the disk (1MB left),
 #                                then runs on
+#   SYNCPROBE_FAKEPG_VERSION=S   psql's SHOW server_version prints S
+#   SYNCPROBE_FAKEPG_BINDIR=S    pg_config --bindir prints S
 #   SYNCPROBE_FAKEPG_HANG_RUN=N  pgbench's Nth timed run never ends
 #   SYNCPROBE_FAKEPG_CHILD=1     pgbench leaves a process behind in its group
 #   SYNCPROBE_FAKEPG_PIDS=FILE   every fake process appends its pid
