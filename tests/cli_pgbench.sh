@@ -235,6 +235,8 @@ if [ -n "$DEFAULT_SIGNALS" ]; then
 	tap_check "... having said that it killed the server, and what may be left" \
 	    grep -q "^syncprobe: .*: the server (postgres, process [0-9]*) did not stop on SIGQUIT before a third signal: killed (SIGKILL); .*shared memory may be left" "$WORK/err"
 	tap_check "... and the process postmaster.pid names is untouched" kill -0 "$victim"
+	tap_check "... and what the sweep measured is still reported" \
+	    grep -q "^What the sweep advises" "$WORK/out"
 	# While deciding: the two repeats' four runs, the first deciding pair,
 	# then the seventh run never ends.
 	: >"$WORK/log"

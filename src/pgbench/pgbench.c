@@ -350,9 +350,12 @@ free_result(struct pgb_result *r)
 	free(r->cells);
 }
 
+/* The sweep, from the probe to the cluster removed. *left is set when the
+ * server or its directory could not be stopped or removed (said on
+ * stderr): what was measured is still reported, and the exit is 1. */
 static enum exit_status
 measure(const struct pgbench_options *o, struct pgb_result *r, const struct pgbin *bin,
-    const struct child_user *user, const char *script)
+    const struct child_user *user, const char *script, bool *left)
 {
 	const struct method *m = NULL;
 	struct cluster c;
@@ -390,7 +393,7 @@ measure(const struct pgbench_options *o, struct pgb_result *r, const struct pgbi
 		diag_error("%s", why);
 	if (cluster_remove(&c, rwhy, sizeof rwhy) == -1) {
 		diag_error("%s", rwhy);
-		return STATUS_IO;
+		*left = true;
 	}
 	return failed ? STATUS_IO : STATUS_OK;
 }
@@ -405,6 +408,7 @@ pgbench_main(const struct pgbench_options *o)
 	enum exit_status rc;
 	uint64_t start = platform_now_ns();
 	size_t i;
+	bool left = false;
 
 	cleanup_install();
 	cleanup_hold();
@@ -434,7 +438,7 @@ pgbench_main(const struct pgbench_options *o)
 	for (i = 0; i < o->nclients; i++)
 		r->clients[i] = o->clients[i];
 	r->nclients = o->nclients;
-	rc = measure(o, r, &bin, &user, script);
+	rc = measure(o, r, &bin, &user, script, &left);
 	r->duration_secs = (double)(platform_now_ns() - start) / 1e9;
 	r->stopped_by = cleanup_stop_signal();
 	if (rc == STATUS_OK && r->cells != NULL) {
@@ -443,6 +447,8 @@ pgbench_main(const struct pgbench_options *o)
 		if (write_report(o, r) != STATUS_OK)
 			rc = STATUS_IO;
 	}
+	if (left)
+		rc = STATUS_IO;
 	free_result(r);
 	free(r);
 	free(script);
