@@ -498,30 +498,22 @@ fi
 shm=
 [ -d /dev/shm ] && [ -w /dev/shm ] && shm=$(mktemp -d /dev/shm/syncprobe-test.XXXXXX 2>/dev/null) || :
 if [ -n "$shm" ]; then
-	rm -f "$WORK/wrc" "$WORK/wpid"
-	{
-		"$SYNCPROBE" durability write -q --file-size=64k "$shm" 2>"$WORK/werr" &
-		echo $! >"$WORK/wpid"
-		st=0
-		wait $! || st=$?
-		echo $st >"$WORK/wrc"
-	} | sleep 60 &
-	reader=$!
+	stalled_reader d "$SYNCPROBE" durability write -q --file-size=64k "$shm"
 	has_file() { [ -n "$(ls -A "$shm")" ]; }
 	if waiting "$reader" has_file; then
 		sleep 2	# some 20,000 records a second: the pipe is full long before
-		kill -TERM "$(cat "$WORK/wpid")"
+		kill -TERM "$(cat "$WORK/d.pid")"
 	fi
-	if waiting "$reader" test -s "$WORK/wrc"; then
-		rc=$(cat "$WORK/wrc")
+	if waiting "$reader" test -s "$WORK/d.rc"; then
+		rc=$(cat "$WORK/d.rc")
 		expect "a stalled reader: the first SIGTERM ends the writer (exit 1), the file kept, saying so" 1 \
-		    'grep -q "^syncprobe: write standard output: its reader took nothing until a stop signal (.* kept, [0-9]* records acknowledged" "$WORK/werr" && [ -f "$shm/syncprobe-durability" ]'
+		    'grep -q "^syncprobe: write standard output: its reader took nothing until a stop signal (.* kept, [0-9]* records acknowledged" "$WORK/d.err" && [ -f "$shm/syncprobe-durability" ]'
 	else
-		tap_fail "a stalled reader: the first SIGTERM ends the writer" "still running: $(cat "$WORK/werr")"
+		tap_fail "a stalled reader: the first SIGTERM ends the writer" "still running: $(cat "$WORK/d.err")"
 	fi
 	kill "$reader" 2>/dev/null || :
 	wait "$reader" 2>/dev/null || :
-	waiting $$ test -s "$WORK/wrc" || :
+	waiting $$ test -s "$WORK/d.rc" || :
 	rm -rf "$shm"
 else
 	tap_skip "a stalled reader: the first SIGTERM ends the writer" "no /dev/shm to write fast enough"

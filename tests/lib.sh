@@ -192,6 +192,24 @@ jq_check() {
 	fi
 }
 
+# stalled_reader NAME CMD...: CMD in the background, its standard output
+# into a pipe whose reader takes nothing for a minute (sleep 60), its
+# stderr in $WORK/NAME.err; its pid goes to $WORK/NAME.pid, and its exit
+# status to $WORK/NAME.rc once it ends. $reader is the reader's pid.
+stalled_reader() {
+	sr=$1
+	shift
+	rm -f "$WORK/$sr.rc" "$WORK/$sr.pid"
+	{
+		"$@" 2>"$WORK/$sr.err" &
+		echo $! >"$WORK/$sr.pid"
+		st=0
+		wait $! || st=$?
+		echo $st >"$WORK/$sr.rc"
+	} | sleep 60 &
+	reader=$!
+}
+
 # ---- the usage-error contract ----
 # Bad usage and an unusable target exit 2, print nothing on stdout and
 # exactly one line on stderr, "syncprobe: WHAT: WHY", and leave no test file.
