@@ -104,6 +104,33 @@ done
 begin=$(printf '%s' "$deep" | cut -c1-40)
 named "-f with a path too long" "$begin" "$dir" $ONE -f "$deep/file"
 named "target path too long" "$begin" "$dir" $ONE "$deep"
+# ... one that exists: still named too long, cut short, not "give an
+# existing directory", and the message short.
+(cd "$dir" && i=0 && while [ $i -lt 75 ]; do
+	mkdir aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa && \
+	    cd aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa || exit 1
+	i=$((i + 1))
+done)
+for c in probe watch durability pgbench; do
+	case $c in
+	probe) named "$c: an existing path too long" "$begin" "$dir" $ONE "$deep" ;;
+	watch) named "$c: an existing path too long" "$begin" "$dir" watch --for=1s "$deep" ;;
+	durability) named "$c: an existing path too long" "$begin" "$dir" durability write \
+	    -n 1 "$deep" ;;
+	pgbench) named "$c: an existing path too long" "$begin" "$dir" pgbench "$deep" ;;
+	esac
+	problems=
+	grep -q "File name too long" "$WORK/err" || problem "not said to be too long"
+	! grep -q "give an existing directory" "$WORK/err" || problem "said to be missing"
+	[ "$(wc -c <"$WORK/err")" -lt 300 ] || problem "$(wc -c <"$WORK/err") bytes"
+	if [ -z "$problems" ]; then tap_ok "$c: ... said to be too long, in a short line"
+	else tap_fail "$c: ... said to be too long, in a short line" "$problems"; fi
+done
+rm -rf "$dir/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+# A long value refused: cut short inside its quotes, the quote kept.
+run pgbench --clients "$(seq -s, 1 200)" "$dir"
+tap_check "a long --clients list refused: its quote closed after the cut" \
+    grep -q "^syncprobe: --clients '1,2,3,[0-9,]*\.\.\.': too many values" "$WORK/err"
 
 # ---- option values ----
 for v in 0 -1 abc 1x 1e999 nan inf; do
@@ -155,6 +182,17 @@ for opt in -s -n -f -b -t -m --secs-per-test --file-size --tests --direct \
 	refused "$opt without its value" "$opt" "$dir" "$dir" "$opt"
 done
 refused "-s with -n" "--secs-per-test" "$dir" -q -s 1 -n 5 "$dir"
+# An option given twice is refused, naming it, for every command (one
+# rule in the parser): its first value would be silently dropped.
+refused_exactly "syncprobe: -t/--tests: given more than once (give it once; a list takes its items in one value, joined by commas)" \
+    "$dir" -q -n 5 -t one -t two "$dir"
+refused "-m twice" "-m/--methods" "$dir" -q -n 5 -t one -m fsync -m fdatasync "$dir"
+refused "-t and --tests" "-t/--tests" "$dir" -q -n 5 -t one --tests=two "$dir"
+refused "-q twice" "-q/--quiet" "$dir" -q -q -n 5 -t one "$dir"
+refused "watch: --for twice" "--for" "$dir" watch --for=1s --for=2s "$dir"
+refused "durability write: -n twice" "-n/--ops-per-test" "$dir" durability write -n 1 -n 2 "$dir"
+refused "pgbench: --clients twice" "--clients" "$dir" pgbench --clients 1 --clients 8 "$dir"
+
 refused "-f with a TARGET" "--filename" "$dir" $ONE -f "$dir/new" "$dir"
 tap_check "-f with a TARGET: the file is not created" test ! -e "$dir/new"
 

@@ -111,6 +111,14 @@ offers "$(offered --tests = '')" "$(refused_values -t nosuch)" \
     "syncprobe --tests=<TAB> offers them too"
 offers "$(offered -t one,t)" "$(lines one,two)" \
     "syncprobe -t one,t<TAB> completes the list's last item"
+# What was typed before the last item comes back as typed: never expanded
+# as a pattern (a file x,one matched *,one) nor split at a space.
+: >"$WORK/files/x,one"
+offers "$(offered -t '*,o')" "$(lines '*,one')" \
+    "syncprobe -t '*,o'<TAB> keeps the * as typed (no file name offered)"
+offers "$(offered -t 'a b,o')" "$(lines 'a b,one')" \
+    "syncprobe -t 'a b,o'<TAB> is one word, not split at the space"
+rm -f "$WORK/files/x,one"
 offers "$(offered -m '')" "$(refused_values -m nosuch)" "syncprobe -m <TAB> offers the methods"
 offers "$(offered -F '')" "$(refused_values -F nosuch)" "syncprobe -F <TAB> offers the formats"
 offers "$(offered --direct = '')" "$(refused_values --direct=nosuch)" \

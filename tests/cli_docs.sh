@@ -288,12 +288,15 @@ example_commands() {
 }
 
 # shorten: an example's command on stdin, made short for make check: run
-# here rather than over ssh, options that make it short appended to the
-# invocation (a repeated option's last value wins, and options may follow
-# the operands), so that the example's own values are still parsed and
-# checked; its paths moved under $ROOT.
+# here rather than over ssh, with options that make it short. An option
+# may be given once only, so one the example gives already has its value
+# replaced in place (the example's own value is written to
+# $WORK/replaced, "COMMAND<tab>OPTION<tab>VALUE", for check_replaced to
+# parse); the others are appended (options may follow the operands). Its
+# paths are moved under $ROOT.
 shorten() {
-	awk -v fakepg="$FAKE" -v pguser="$PG_USER_OPT" '
+	awk -v fakepg="$FAKE" -v pguser="$PG_USER_OPT" -v replaced="$WORK/replaced" '
+	function put(opt, val) { nput++; po[nput] = opt; pv[nput] = val }
 	{
 		line = $0
 		sub(/^ssh [^ ]+ /, "", line)
@@ -307,7 +310,7 @@ shorten() {
 		cmd = "probe"
 		if (w[2] ~ /^(watch|pgbench|compare)$/) cmd = w[2]
 		if (w[2] == "durability") cmd = w[2] " " w[3]
-		add = ""
+		nput = 0
 		if (cmd == "probe") {
 			# -s with -n is refused: a short -s where it gives one.
 			groups = ""; timed = 0
@@ -315,23 +318,79 @@ shorten() {
 				if (w[k] == "-t" || w[k] == "--tests") groups = w[k + 1]
 				if (w[k] ~ /^(-s|--secs-per-test)/) timed = 1
 			}
-			add = timed ? " -s 0.01" : " -n 5"
+			if (timed) put("-s", "0.01"); else put("-n", "5")
 			# A small file where one is made; two delays and no
 			# deciding rounds where -t group runs.
-			if (groups != "etcd") add = add " --file-size 256k"
-			if (groups ~ /(^|,)(group|all)(,|$)/) add = add " --commit-delays 0,10 --decide 0"
+			if (groups != "etcd") put("--file-size", "256k")
+			if (groups ~ /(^|,)(group|all)(,|$)/) {
+				put("--commit-delays", "0,10"); put("--decide", "0")
+			}
 		} else if (cmd == "watch") {
-			add = " --for 0.3 --interval 0.1"
+			put("--for", "0.3"); put("--interval", "0.1")
 		} else if (cmd == "pgbench") {
 			# Two clients: the default siblings (5) never delay there,
 			# so that delay 0 alone runs.
-			add = " -n 5 --no-group -T 1 --repeats 2 --clients 2 --commit-delays 0,10 --pg-bin=" fakepg pguser
+			put("-n", "5"); put("--no-group", ""); put("-T", "1")
+			put("--repeats", "2"); put("--clients", "2")
+			put("--commit-delays", "0,10"); put("--pg-bin", fakepg)
 		} else if (cmd == "durability write") {
-			add = " -n 5 --file-size 64k"
+			put("-n", "5"); put("--file-size", "64k")
 		}
-		print line add rest
+		for (j = 1; j <= nput; j++) {
+			done = 0
+			for (k = 2; k <= n && !done; k++) {
+				if (w[k] == po[j]) {
+					done = 1
+					if (pv[j] == "" || k == n)
+						continue
+					printf "%s\t%s\t%s\n", cmd, po[j], w[k + 1] >>replaced
+					w[k + 1] = pv[j]
+				} else if (index(w[k], po[j] "=") == 1) {
+					done = 1
+					printf "%s\t%s\t%s\n", cmd, po[j],
+					    substr(w[k], length(po[j]) + 2) >>replaced
+					w[k] = po[j] "=" pv[j]
+				}
+			}
+			if (done)
+				continue
+			if (pv[j] == "")
+				add = add " " po[j]
+			else if (po[j] ~ /^--/)
+				add = add " " po[j] "=" pv[j]
+			else
+				add = add " " po[j] " " pv[j]
+		}
+		out = w[1]
+		for (k = 2; k <= n; k++)
+			out = out " " w[k]
+		if (cmd == "pgbench")
+			add = add pguser
+		print out add rest
+		add = ""
 	}' | sed -e "s#\\([ =<>]\\)/srv/#\\1$ROOT/srv/#g" -e "s#\\([ =<>]\\)/mnt/#\\1$ROOT/mnt/#g" \
 	    -e "s#\\([ =<>]\\)/var/#\\1$ROOT/var/#g"
+}
+
+# check_replaced: each value an example gave that shorten replaced is
+# still parsed: given alone, on a directory that does not exist, the run
+# is refused for the directory, never for the value (a '--for 10m' fails:
+# 'm' is no unit).
+check_replaced() {
+	[ -s "$WORK/replaced" ] || return 0
+	while IFS='	' read -r cr_cmd cr_opt cr_value; do
+		cr_words=
+		[ "$cr_cmd" = probe ] || cr_words=$cr_cmd
+		# shellcheck disable=SC2086 # the command's words, split
+		"$SYNCPROBE" $cr_words "$cr_opt" "$cr_value" "$WORK/no-such-dir" \
+		    >/dev/null 2>"$WORK/replaced.err" </dev/null || :
+		if grep -q "no-such-dir" "$WORK/replaced.err"; then
+			tap_ok "man EXAMPLES: the replaced value $cr_opt $cr_value is accepted"
+		else
+			tap_fail "man EXAMPLES: the replaced value $cr_opt $cr_value is accepted" \
+			    "$(head -c 600 "$WORK/replaced.err")"
+		fi
+	done <"$WORK/replaced"
 }
 
 # example_paths LINE: make the directories LINE names under $ROOT: each
@@ -415,6 +474,7 @@ while IFS= read -r example; do
 	fi
 	ran="$ran$nl$example"
 done <"$WORK/examples.txt"
+check_replaced
 # Every command, test group and picture has an example.
 missing=
 for want in 'syncprobe /' 'syncprobe .*-t group' 'syncprobe .*-t etcd' 'syncprobe compare ' \

@@ -193,15 +193,30 @@ esc=$(printf '\033')
 edited "a method holding ESC [31m: refused, exit 2, shown escaped in octal, no raw ESC" \
     "1s/method=fdatasync/method=${esc}[31mred/" \
     'grep -q "method=\\\\033\[31mred" "$WORK/verr" && ! grep -q "$esc" "$WORK/verr"'
-edited "a file= holding an OSC sequence: not this run's durability file, exit 2, no raw ESC" \
-    "1s|file=.*|file=$WORK/i3m/${esc}]0;owned${esc}\\\\syncprobe-durability|" \
+bel=$(printf '\a')
+edited "a file= holding a raw OSC sequence: not this run's durability file, exit 2, no raw ESC" \
+    "1s|file=.*|file=$WORK/i3m/${esc}]0;owned${bel}syncprobe-durability|" \
     'grep -q "not this run.s durability file" "$WORK/verr" && ! grep -q "$esc" "$WORK/verr"'
+# The writer escapes file= as ls -b does: a backslash it never writes
+# (ESC \ ends this OSC sequence) is no header of its.
+edited "a file= holding an OSC sequence ended by ESC \\: a malformed header line, exit 2, no raw ESC" \
+    "1s|file=.*|file=$WORK/i3m/${esc}]0;owned${esc}\\\\syncprobe-durability|" \
+    'grep -q "malformed header line" "$WORK/verr" && ! grep -q "$esc" "$WORK/verr"'
 ed="$WORK/e${esc}[2Jx"
 write "$ed" -n 3
 cp "$WORK/acks" "$WORK/acks.ed"
 verify --acks="$WORK/acks.ed" "$ed"
 expect "a directory named with ESC [2J: verified, kept, its paths in the report escaped" 0 \
     'grep -q "^verdict: kept" "$WORK/vout" && grep -q "^  file: .*e\\\\033\[2Jx/syncprobe-durability$" "$WORK/vout" && ! grep -q "$esc" "$WORK/vout"'
+tap_check "... and the writer's header line holds the name escaped, no raw ESC" \
+    sh -c 'head -n 1 "$1" | grep -q "file=.*/e\\\\033\[2Jx/syncprobe-durability$" && ! grep -q "$2" "$1"' \
+    sh "$WORK/acks.ed" "$esc"
+nd="$WORK/new${nl}line"
+write "$nd" -n 3
+cp "$WORK/acks" "$WORK/acks.nd"
+verify --acks="$WORK/acks.nd" "$nd"
+expect "a directory with a newline in its name: written (escaped in the header line), verified" 0 \
+    'grep -q "^verdict: kept" "$WORK/vout" && [ "$(wc -l <"$WORK/acks.nd")" -eq 5 ] && head -n 1 "$WORK/acks.nd" | grep -q "file=.*/new\\\\nline/syncprobe-durability$"'
 
 # --- Acknowledgements that are not this run's, or not acknowledgements.
 write "$WORK/other" -n 3 --pattern=append --file-size=64k
@@ -214,6 +229,19 @@ expect "an ack line of another run among this run's: refused with its line numbe
     'grep -q "mixed line 2: .*not this run" "$WORK/verr"'
 verify --acks="$WORK/random" "$d"
 expect "acks that are random bytes: refused, exit 2" 2 'grep -q "random line 1" "$WORK/verr"'
+head -c 40 "$WORK/acks.append" >"$WORK/acks.cuthead"
+verify --acks="$WORK/acks.cuthead" "$d"
+expect "acks ending inside the header line: refused, exit 2, said to be cut short (not empty)" 2 \
+    'grep -q "acks.cuthead: the header line is cut short" "$WORK/verr"'
+if mkfifo "$WORK/acks.fifo" 2>/dev/null && command -v timeout >/dev/null 2>&1; then
+	rc=0
+	timeout 20 "$SYNCPROBE" durability verify --acks="$WORK/acks.fifo" "$d" \
+	    >"$WORK/vout" 2>"$WORK/verr" || rc=$?
+	expect "acks from a FIFO no one writes to: refused at once, exit 2, saying so" 2 \
+	    'grep -q "acks.fifo: a FIFO with no writer" "$WORK/verr"'
+else
+	tap_skip "acks from a FIFO no one writes to" "no mkfifo or timeout"
+fi
 sed '$d' "$WORK/acks.append" | sed '$d' >"$WORK/cut"
 printf 'ack %s 20 49' "$(sed -n 's/.*run=\([0-9a-f]*\).*/\1/p' "$WORK/acks.append")" >>"$WORK/cut"
 verify --acks="$WORK/cut" -F json "$d"
@@ -463,6 +491,34 @@ if grep -q '^pwrite 3 SIGTERM' "$WORK/log" 2>/dev/null; then
 	    '! grep -q "^pwrite 4" "$WORK/log" && [ ! -s "$WORK/acks" ] && [ -z "$(ls -A "$p")" ]'
 else
 	tap_skip "SIGTERM while filling: dies of it, the file removed" "no LD_PRELOAD fault shim here"
+fi
+
+# --- A reader that takes nothing (a pipe left full): the first SIGTERM
+# ends the writer at once, the file kept, and stderr says the rest of the
+# acknowledgements were not written. Records fast enough to fill a pipe's
+# 64kB in a moment need a filesystem in memory: /dev/shm.
+shm=
+[ -d /dev/shm ] && [ -w /dev/shm ] && shm=$(mktemp -d /dev/shm/syncprobe-test.XXXXXX 2>/dev/null) || :
+if [ -n "$shm" ]; then
+	stalled_reader d "$SYNCPROBE" durability write -q --file-size=64k "$shm"
+	has_file() { [ -n "$(ls -A "$shm")" ]; }
+	if waiting "$reader" has_file; then
+		sleep 2	# some 20,000 records a second: the pipe is full long before
+		kill -TERM "$(cat "$WORK/d.pid")"
+	fi
+	if waiting "$reader" test -s "$WORK/d.rc"; then
+		rc=$(cat "$WORK/d.rc")
+		expect "a stalled reader: the first SIGTERM ends the writer (exit 1), the file kept, saying so" 1 \
+		    'grep -q "^syncprobe: write standard output: its reader took nothing until a stop signal (.* kept, [0-9]* records acknowledged" "$WORK/d.err" && [ -f "$shm/syncprobe-durability" ]'
+	else
+		tap_fail "a stalled reader: the first SIGTERM ends the writer" "still running: $(cat "$WORK/d.err")"
+	fi
+	kill "$reader" 2>/dev/null || :
+	wait "$reader" 2>/dev/null || :
+	waiting $$ test -s "$WORK/d.rc" || :
+	rm -rf "$shm"
+else
+	tap_skip "a stalled reader: the first SIGTERM ends the writer" "no /dev/shm to write fast enough"
 fi
 
 # --- Direct I/O, where this filesystem takes it.

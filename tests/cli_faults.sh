@@ -262,7 +262,7 @@ fi
 # memory, a complete run. Never a crash. The first three callocs are
 # main's results, the target's rows and the one row's slices, the first
 # posix_memalign the write buffer.
-# oom_run SPEC: run $ONE with -n 5 with the shim failing SPEC; $failed is
+# oom_run SPEC: run $ONE at -n 5 with the shim failing SPEC; $failed is
 # "yes" when the shim did fail an allocation. The allocations do not depend
 # on the count, and the loops below make some 50 runs: each complete one
 # paces its last row at 100 a second, 0.2 s at -n 20.
@@ -270,7 +270,8 @@ oom_run() {
 	rm -f "$WORK/log"
 	rc=0
 	LD_PRELOAD=$FAULTSHIM SYNCPROBE_FAULT=$1 SYNCPROBE_FAULT_LOG=$WORK/log \
-	    "$SYNCPROBE" $ONE -n 5 "$dir" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	    "$SYNCPROBE" $(echo "$ONE" | sed 's/-n 20/-n 5/') "$dir" >"$WORK/out" \
+	    2>"$WORK/err" || rc=$?
 	failed=
 	if grep -q "ENOMEM\$" "$WORK/log"; then failed=yes; fi
 }
@@ -352,6 +353,20 @@ else
 	done
 	tap_skip "not enough free space: suggests a smaller --file-size" "needs root and tmpfs"
 	tap_skip "--file-size 64k on a 1MB tmpfs: leaves the margin, runs" "needs root and tmpfs"
+fi
+# -t etcd's segment is a fixed 64,000,000 bytes, and it refuses
+# --file-size: short of space, it says to free some, not to use that.
+if mount_tmpfs "$WORK/small64" size=64m; then
+	rc=0
+	"$SYNCPROBE" -q -n 5 -t etcd "$WORK/small64" >"$WORK/out" 2>"$WORK/err" || rc=$?
+	check_fault "-t etcd on a 64MB tmpfs: refused up front" 2 \
+	    "$WORK/small64: not enough free space: " "$WORK/small64"
+	tap_check "... saying to free some space, not to use --file-size" \
+	    sh -c '! grep -q -- "--file-size" "$1" && grep -q "(free some space: the log segment.s size is fixed)$" "$1"' \
+	    sh "$WORK/err"
+else
+	tap_skip "-t etcd on a 64MB tmpfs: refused up front" "needs root and tmpfs"
+	tap_skip "... saying to free some space, not to use --file-size" "needs root and tmpfs"
 fi
 
 # ---- EFBIG under a file size limit (SIGXFSZ must not kill it) ----

@@ -73,6 +73,7 @@ said() {
 # ---- a whole run ----
 run $PG "$D"
 tap_is "$rc" 0 "a sweep with the fake server exits 0"
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$WORK/err"
 tap_check "the report has a section per client count" \
     grep -q "^8 clients" "$WORK/out"
 tap_check "a setting whose siblings are >= clients is named as delay 0" \
@@ -208,12 +209,18 @@ SYNCPROBE_FAKEPG_CHILD=1 run $PGS "$D"
 tap_is "$rc" 0 "pgbench leaving a process behind: the sweep still ends"
 check_clean "the process pgbench left is killed with its group"
 
-SYNCPROBE_FAKEPG_FAIL=stop run $PGS "$D"
-tap_is "$rc" 0 "a server that will not stop fast is stopped immediately"
-check_clean "... and nothing is left"
-
-SYNCPROBE_FAKEPG_FAIL=stopall run $PGS "$D"
-check_clean "a server pg_ctl cannot stop is killed, and nothing is left"
+# ---- the server: syncprobe's own child, the only process it signals ----
+# A victim: a process of the test's own, whose pid a server's user writes
+# into postmaster.pid. Only the pid fork returned is ever signalled.
+sleep 300 &
+victim=$!
+: >"$WORK/log"
+SYNCPROBE_FAKEPG_VICTIM=$victim SYNCPROBE_FAKEPG_LOG=$WORK/log run $PGS "$D"
+tap_is "$rc" 0 "postmaster.pid naming another process: the sweep ends, exit 0"
+tap_check "... the server stopped with SIGQUIT (its immediate shutdown)" \
+    grep -q "^postgres got QUIT$" "$WORK/log"
+tap_check "... and the process postmaster.pid names is untouched" kill -0 "$victim"
+check_clean "... nothing left"
 
 # ---- signals ----
 # signal_case DESC HANG SIGNALS...: start a run whose HANG step never ends,
@@ -222,12 +229,16 @@ signal_case() {
 	desc=$1 hang=$2
 	shift 2
 	: >"$WORK/log"
-	SYNCPROBE_FAKEPG_HANG=$hang SYNCPROBE_FAKEPG_LOG=$WORK/log \
+	# The server ignoring the signal to stop: "stop" fails rather than
+	# hangs (it is syncprobe that waits).
+	if [ "$hang" = stop ]; then fail=stop; else fail=; fi
+	SYNCPROBE_FAKEPG_HANG=$hang SYNCPROBE_FAKEPG_FAIL=$fail SYNCPROBE_FAKEPG_LOG=$WORK/log \
+	    SYNCPROBE_FAKEPG_VICTIM=$victim \
 	    $DEFAULT_SIGNALS "$SYNCPROBE" $PGS "$D" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	case $hang in
-	stop) until_line="pg_ctl stop" ;;
-	start) until_line="pg_ctl start" ;;
+	stop) until_line="postgres got QUIT" ;;
+	start) until_line="postgres " ;;
 	*) until_line="pgbench .* -c" ;;
 	esac
 	if ! waiting $pid grep -q "^$until_line" "$WORK/log"; then
@@ -236,7 +247,6 @@ signal_case() {
 		return
 	fi
 	for s in "$@"; do
-		[ "$s" != TERM_AFTER_STOP ] || { waiting $pid grep -q "^pg_ctl stop" "$WORK/log" || :; sleep 0.3; s=TERM; }
 		kill -$s $pid
 		sleep 0.3
 	done
@@ -251,9 +261,18 @@ if [ -n "$DEFAULT_SIGNALS" ]; then
 	signal_case "SIGINT in a pgbench run" pgbench INT
 	tap_is "$rc" 130 "SIGINT: syncprobe dies of it, after cleaning up"
 	signal_case "SIGHUP while the server starts" start HUP
-	signal_case "a second SIGTERM while the server stops" stop TERM TERM_AFTER_STOP
-	tap_check "the second signal stopped it immediately" \
-	    grep -q "^pg_ctl stop .*-m immediate" "$WORK/log"
+	tap_check "... the server, not yet ready, asked to stop with SIGINT" \
+	    grep -q "^postgres got INT$" "$WORK/log"
+	# A server that ignores SIGQUIT: a second signal is waited through, a
+	# third kills the process syncprobe started (SIGKILL) and not the one
+	# its postmaster.pid names; what may be left is said.
+	signal_case "a server that ignores SIGQUIT, and three SIGTERMs" stop TERM TERM TERM
+	tap_is "$rc" 143 "... syncprobe dies of SIGTERM"
+	tap_check "... having said that it killed the server, and what may be left" \
+	    grep -q "^syncprobe: .*: the server (postgres, process [0-9]*) did not stop on SIGQUIT before a third signal: killed (SIGKILL); .*shared memory may be left" "$WORK/err"
+	tap_check "... and the process postmaster.pid names is untouched" kill -0 "$victim"
+	tap_check "... and what the sweep measured is still reported" \
+	    grep -q "^Advice$" "$WORK/out"
 	# While deciding: the two repeats' four runs, the first deciding pair,
 	# then the seventh run never ends.
 	: >"$WORK/log"
@@ -355,7 +374,8 @@ refused() {
 	left_problems
 	if [ -z "$problems" ]; then tap_ok "$desc"; else tap_fail "$desc" "$problems$nl$(cat "$WORK/err")"; fi
 }
-refused "one repeat is refused" "--repeats '1'" $PGS --repeats 1 "$D"
+refused "one repeat is refused" "--repeats '1'" pgbench -q -n 5 --no-group --pg-bin="$FAKE" \
+    $USER_OPT --repeats 1 "$D"
 refused "--decide over 14 is refused" "--decide '15'" $PGS --decide 15 "$D"
 refused "a negative --decide is refused" "--decide '-1'" $PGS --decide -1 "$D"
 refused "no DIR is refused" "pgbench" $PGS
@@ -391,11 +411,151 @@ else
 	    pgbench --pg-bin="$FAKE" --pg-user root "$D"
 fi
 
+# ---- a DIR whose path another user can change ----
+# The server's programs take their directories by path (PostgreSQL makes
+# a relative one absolute, and reads postgresql.conf through it): whoever
+# can rename an entry on the way could swap in a directory of theirs. So
+# DIR and every directory above it must be changeable only by root, the
+# caller or the server's user: refused up front (exit 2, no program run,
+# nothing made), before the probe's minutes.
+# untrusted DESC NEEDLE DIR [OPTIONS...]: refused, naming NEEDLE.
+untrusted() {
+	u_desc=$1 u_needle=$2 u_dir=$3
+	shift 3
+	: >"$WORK/log"
+	SYNCPROBE_FAKEPG_LOG=$WORK/log run pgbench -q -n 5 --no-group --pg-bin="$FAKE" \
+	    $USER_OPT --clients 2 -T 1 --repeats 2 "$@" "$u_dir"
+	problems=
+	[ "$rc" -eq 2 ] || problem "exit $rc, not 2"
+	one_line_problems "$u_dir"
+	grep -qF -- "$u_needle" "$WORK/err" || problem "does not say '$u_needle'"
+	[ ! -s "$WORK/log" ] || problem "a PostgreSQL program ran: $(cat "$WORK/log")"
+	[ -z "$(ls -A "$u_dir")" ] || problem "left in it: $(ls -A "$u_dir")"
+	[ ! -s "$WORK/out" ] || problem "a report on stdout"
+	if [ -z "$problems" ]; then tap_ok "$u_desc"; else tap_fail "$u_desc" "$problems$nl$(cat "$WORK/err")"; fi
+}
+mkdir -m 775 "$WORK/groupw"
+untrusted "a DIR its group can write to (no sticky bit) is refused" \
+    "its group can write to $WORK/groupw (mode 0775, no sticky bit)" "$WORK/groupw"
+mkdir -m 1777 "$WORK/sticky"
+run $PGS "$WORK/sticky"
+tap_is "$rc" 0 "a DIR anyone can write to with the sticky bit (as /tmp) is taken"
+tap_check "... and left empty" test -z "$(ls -A "$WORK/sticky")"
+# A second user, made for the test (root, and useradd, only).
+other=sp36t$$
+if [ "$(id -u)" -eq 0 ] && command -v useradd >/dev/null 2>&1 &&
+    useradd -M -s /bin/false "$other" >/dev/null 2>&1; then
+	trap 'userdel "$other" >/dev/null 2>&1 || :; cleanup_work' EXIT
+	mkdir -m 755 "$WORK/theirs"
+	chown "$other" "$WORK/theirs"
+	untrusted "a DIR another user owns is refused, naming them" \
+	    "$other owns $WORK/theirs and can rename what is in it" "$WORK/theirs"
+	tap_check "... and saying how to run the server as its owner" \
+	    grep -q -- "--pg-user=$other)\$" "$WORK/err"
+	mkdir -m 755 "$WORK/theirs/mine"
+	untrusted "a DIR of root's in a directory another user owns is refused" \
+	    "$other owns $WORK/theirs and can rename what is in it" "$WORK/theirs/mine"
+	rmdir "$WORK/theirs/mine"
+	# Run as the owner, the server is theirs: swapping its directory gains
+	# them nothing.
+	run pgbench -q -n 5 --no-group --pg-bin="$FAKE" --pg-user "$other" --clients 2 -T 1 \
+	    --repeats 2 --commit-delays 0,10 --commit-siblings 1 "$WORK/theirs"
+	tap_is "$rc" 0 "... taken with --pg-user=its owner"
+	tap_check "... and left empty" test -z "$(ls -A "$WORK/theirs")"
+	userdel "$other" >/dev/null 2>&1 || :
+else
+	for t in "a DIR another user owns is refused" "... saying how" \
+	    "a DIR of root's in a directory another user owns is refused" \
+	    "... taken with --pg-user=its owner" "... and left empty"; do
+		tap_skip "$t" "needs root and useradd to make a second user"
+	done
+fi
+
+# ---- a filesystem the cluster could fill ----
+# The cluster may take initdb's some 40MB and, in a run, up to
+# max_wal_size (1GB) of WAL; syncprobe keeps 5% of the filesystem (at most
+# 64MB) free besides. Short of that it refuses before anything is made
+# (exit 2); before each run, short of the run's 1GB, it stops (exit 1);
+# within a run, at the 5%, it kills pgbench (exit 1). Loop-mounted ext4
+# filesystems in sparse files; fallocate takes their space unwritten.
+if mount_loop "$WORK/small" 256M; then
+	chmod 755 "$WORK/small"
+	rmdir "$WORK/small/lost+found" 2>/dev/null || :
+	: >"$WORK/log"
+	SYNCPROBE_FAKEPG_LOG=$WORK/log run $PGS "$WORK/small"
+	problems=
+	[ "$rc" -eq 2 ] || problem "exit $rc, not 2"
+	one_line_problems "$WORK/small"
+	grep -q ": not enough free space for the throwaway cluster: it may take 1.1GB " \
+	    "$WORK/err" || problem "not the message"
+	[ ! -s "$WORK/log" ] || problem "a PostgreSQL program ran"
+	[ -z "$(ls -A "$WORK/small")" ] || problem "left: $(ls -A "$WORK/small")"
+	if [ -z "$problems" ]; then
+		tap_ok "a 256MB filesystem: refused before the probe and initdb, exit 2"
+	else
+		tap_fail "a 256MB filesystem: refused before the probe and initdb, exit 2" \
+		    "$problems$nl$(cat "$WORK/err")"
+	fi
+else
+	tap_skip "a 256MB filesystem: refused before initdb" "needs root, mkfs.ext4 and a loop device"
+fi
+if mount_loop "$WORK/mid" 1400M; then
+	chmod 755 "$WORK/mid"
+	rmdir "$WORK/mid/lost+found" 2>/dev/null || :
+	SYNCPROBE_FAKEPG_GROW=300 run $PGS "$WORK/mid"
+	tap_is "$rc" 1 "a run that leaves no room for the next: the sweep stops, exit 1"
+	tap_check "... before the next run, saying why" \
+	    grep -q "^syncprobe: .*: not enough free space left for another run: it may keep up to max_wal_size (1GB) of WAL, and .* available, and syncprobe keeps .* of this filesystem free" "$WORK/err"
+	tap_check "... and the cluster, with what the run took, is removed" \
+	    test -z "$(ls -A "$WORK/mid")"
+	SYNCPROBE_FAKEPG_FILL=1 run $PGS "$WORK/mid"
+	tap_is "$rc" 1 "a run that fills the filesystem: pgbench is killed, exit 1"
+	tap_check "... saying it fell under the free space syncprobe keeps" \
+	    grep -q "^syncprobe: pgbench: killed: the free space of its filesystem fell under .*, which syncprobe keeps free" "$WORK/err"
+	tap_check "... and the cluster is removed" test -z "$(ls -A "$WORK/mid")"
+	check_clean "... no process left"
+else
+	for t in "a run that leaves no room: the sweep stops" "... before the next run" \
+	    "... the cluster removed" "a run that fills the filesystem: pgbench killed" \
+	    "... saying why" "... the cluster removed" "... no process left"; do
+		tap_skip "$t" "needs root, mkfs.ext4 and a loop device"
+	done
+fi
+
 # ---- finding the programs ----
 PATH="$FAKE:$PATH" run pgbench -q -n 5 --no-group $USER_OPT --clients 8 -T 1 --repeats 2 "$D"
-tap_check "the programs are found through pg_config --bindir" \
-    said "found by pg_config --bindir"
+if said "found by pg_config --bindir"; then
+	tap_ok "the programs are found through pg_config --bindir"
+else
+	tap_fail "the programs are found through pg_config --bindir" \
+	    "exit $rc$nl$(head -n 2 "$WORK/out")$nl$(cat "$WORK/err")"
+fi
 check_clean "nothing left after finding them through pg_config"
+
+# ---- what the server's programs print, before a report or a terminal ----
+# A server_version holding a newline would make an active conf line of
+# what follows it; one holding an escape sequence would reach the
+# terminal. Refused (exit 1), the message escaped, no report.
+esc=$(printf '\033')
+SYNCPROBE_FAKEPG_VERSION="15.99${nl}fsync = off" run $PGS -F conf "$D"
+tap_is "$rc" 1 "a server_version with a newline: exit 1"
+tap_check "... no report, no active fsync = off line" sh -c '! grep -q "^fsync" "$1" && [ ! -s "$1" ]' sh "$WORK/out"
+tap_check "... said, escaped, on one line" \
+    grep -qx "syncprobe: psql: server_version is not a version: '15.99\\\\nfsync = off'" "$WORK/err"
+check_clean "... nothing left"
+SYNCPROBE_FAKEPG_VERSION="15.99 ${esc}[2Jx" run $PGS "$D"
+tap_check "a server_version with ESC [2J: exit 1, no raw ESC on stderr or stdout" \
+    sh -c '[ "$1" -eq 1 ] && ! grep -q "$2" "$3" "$4" && grep -q "15.99 \\\\033\[2Jx" "$3"' \
+    sh "$rc" "$esc" "$WORK/err" "$WORK/out"
+check_clean "... nothing left"
+# pg_config's bindir: one absolute path, no control character in it.
+SYNCPROBE_FAKEPG_BINDIR="/opt/pg${esc}]0;x${nl}bin" PATH="$FAKE:$PATH" \
+    run pgbench -q -n 5 --no-group $USER_OPT --clients 2 -T 1 --repeats 2 "$D"
+tap_is "$rc" 2 "pg_config printing a bindir with control characters: refused, exit 2"
+tap_check "... said, escaped, naming pg_config --bindir, no raw ESC" \
+    sh -c 'grep -q "pg_config --bindir: printed .*/opt/pg\\\\033\]0;x\\\\nbin., not one absolute path" "$1" && ! grep -q "$2" "$1"' \
+    sh "$WORK/err" "$esc"
+check_clean "... nothing left"
 
 # ---- workloads ----
 printf 'SELECT 1;\n' >"$WORK/mine.sql"
@@ -412,4 +572,6 @@ tap_check "... initializes the tables first" grep -q "^pgbench -i -s 1" "$WORK/l
 tap_check "... and runs the built-in" grep -q "^pgbench .* -b tpcb-like" "$WORK/log"
 check_clean "nothing left after --builtin tpcb-like"
 
+kill "$victim" 2>/dev/null || :
+wait "$victim" 2>/dev/null || :
 tap_done

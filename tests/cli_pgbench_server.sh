@@ -49,4 +49,54 @@ if [ -z "$problems" ]; then
 else
 	tap_fail "no cluster, socket or server process left" "$problems"
 fi
+
+# ---- two SIGINTs as the server starts: no shared memory left ----
+# The server's own segments, learnt from its /proc/PID/maps while it
+# runs: its /dev/shm/PostgreSQL.* files, and its SysV segment (the maps
+# line /SYSV... carries the shmid as its inode). Others' servers on this
+# machine are not looked at.
+postmaster() {
+	ps -eo pid=,args= | awk -v d="$D/" '$2 ~ /\/postgres$/ && $3 == "-D" && index($4, d) == 1 { print $1; exit }'
+}
+has_shm() {
+	pm=$(postmaster)
+	[ -n "$pm" ] && grep -q " /dev/shm/PostgreSQL\." "/proc/$pm/maps" 2>/dev/null
+}
+if [ -z "$DEFAULT_SIGNALS" ] || [ ! -r /proc/self/maps ] || ! command -v ipcs >/dev/null 2>&1; then
+	tap_skip "two SIGINTs as the server starts: no shared memory left" \
+	    "needs default signals, /proc/PID/maps and ipcs"
+else
+	$DEFAULT_SIGNALS "$SYNCPROBE" pgbench -q -n 20 --no-group $USER_OPT --clients 8 \
+	    --commit-delays 0,20 --commit-siblings 1 -T 1 --repeats 2 --decide 0 "$D" \
+	    >"$WORK/out" 2>"$WORK/err" &
+	pid=$!
+	if waiting "$pid" has_shm; then
+		files=$(sed -n 's|.* \(/dev/shm/PostgreSQL\.[0-9]*\).*|\1|p' "/proc/$pm/maps" | sort -u)
+		shmid=$(awk '$6 ~ /^\/SYSV/ { print $5; exit }' "/proc/$pm/maps")
+		kill -INT "$pid"
+		sleep 0.2
+		kill -INT "$pid" 2>/dev/null || :
+		rc=0
+		wait "$pid" || rc=$?
+		problems=
+		[ "$rc" -eq 130 ] || problem "exit $rc, not 130 (SIGINT)"
+		for f in $files; do
+			[ ! -e "$f" ] || problem "left: $f"
+		done
+		[ -n "$shmid" ] || problem "no SysV segment seen in its maps"
+		if [ -n "$shmid" ] && ipcs -m | awk '{ print $2 }' | grep -qx "$shmid"; then
+			problem "left: the SysV segment $shmid"
+		fi
+		[ -z "$(find "$D" -mindepth 1 -maxdepth 1 -print)" ] || problem "left in DIR"
+		if [ -z "$problems" ]; then
+			tap_ok "two SIGINTs as the server starts: its SysV segment and $(echo $files | wc -w) /dev/shm files are gone"
+		else
+			tap_fail "two SIGINTs as the server starts: no shared memory left" "$problems"
+		fi
+	else
+		rc=0
+		wait "$pid" || rc=$?
+		tap_fail "two SIGINTs as the server starts: the server started" "exit $rc: $(cat "$WORK/err")"
+	fi
+fi
 tap_done

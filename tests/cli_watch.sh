@@ -425,6 +425,42 @@ else
 	tap_skip "SIGINT: the summary" "no way to run a program with SIGINT's default here"
 fi
 
+# --- A reader that takes nothing (a pipe left full) holds the load only
+# until --for's end or the first SIGTERM: then watch ends while the reader
+# still sleeps, says on stderr what was not written, and leaves nothing.
+# stalled ARGS...: watch ARGS -F json into a pipe whose reader sleeps a
+# minute (stalled_reader: $WORK/w.pid, w.rc, w.err).
+stalled() {
+	stalled_reader w "$SYNCPROBE" watch $FIXED --interval 1ms --rate max -F json "$@" "$dir"
+}
+# stalled_end DESC STATUS WHY: watch ended (before its reader), with
+# STATUS, saying WHY; the reader is then let go.
+stalled_end() {
+	if waiting "$reader" test -s "$WORK/w.rc"; then
+		tap_is "$(cat "$WORK/w.rc")" "$2" "$1: watch ends while its reader sleeps (exit $2)"
+		tap_check "$1: ... saying the report was not all written" \
+		    grep -q "^syncprobe: write standard output: its reader took nothing until $3 ([0-9]* bytes of the report not written; the test file is removed)$" "$WORK/w.err"
+	else
+		tap_fail "$1: watch ends while its reader sleeps" "still running: $(cat "$WORK/w.err")"
+		tap_skip "$1: ... saying the report was not all written" "it did not end"
+	fi
+	kill "$reader" 2>/dev/null || :
+	wait "$reader" 2>/dev/null || :
+	waiting $$ test -s "$WORK/w.rc" || :
+	leaves_nothing "$1"
+}
+stalled --for 2s
+stalled_end "--for 2s, a stalled reader" 1 "--for ended"
+stalled --for 604800
+has_file() { [ -n "$(ls -A "$dir")" ]; }
+if waiting "$reader" has_file; then
+	# The burst, then the load fills the pipe's 64kB in well under 2 s
+	# (a line every 1ms).
+	sleep 3
+	kill -TERM "$(cat "$WORK/w.pid")"
+fi
+stalled_end "SIGTERM, a stalled reader" 143 SIGTERM
+
 # --- Heap use does not grow with the run: 80 intervals and some 400
 # operations more make no more allocations, but for the few that reading
 # the mount table takes more or less as other mounts come and go.

@@ -12,7 +12,7 @@ chmod 755 "$WORK"
 tap_n=0
 tap_failed=0
 
-tmpfs_mounts=
+tmpfs_mounts=	# mount_tmpfs's and mount_loop's, unmounted on exit
 cleanup_work() {
 	for m in $tmpfs_mounts; do
 		umount "$m" 2>/dev/null || :
@@ -26,6 +26,17 @@ mount_tmpfs() {
 	[ "$(id -u)" -eq 0 ] || return 1
 	mkdir -p "$1"
 	mount -t tmpfs -o "$2" tmpfs "$1" 2>/dev/null || return 1
+	tmpfs_mounts="$tmpfs_mounts $1"
+}
+
+# mount_loop DIR SIZE: a fresh ext4 filesystem of SIZE (truncate's: 1400M)
+# in a sparse file in $WORK, loop-mounted at DIR, unmounted again on exit.
+# Fails when not root, or when there is no mkfs.ext4 or loop device.
+mount_loop() {
+	[ "$(id -u)" -eq 0 ] && command -v mkfs.ext4 >/dev/null 2>&1 || return 1
+	mkdir -p "$1"
+	truncate -s "$2" "$1.img" && mkfs.ext4 -q -F "$1.img" >/dev/null 2>&1 &&
+	    mount -o loop "$1.img" "$1" 2>/dev/null || { rm -f "$1.img"; return 1; }
 	tmpfs_mounts="$tmpfs_mounts $1"
 }
 trap cleanup_work EXIT
@@ -198,6 +209,24 @@ schema_valid() {
 	77) tap_skip "$1: valid against schema/$2.schema.json" "$(cat "$WORK/schema.out")" ;;
 	*) tap_fail "$1: valid against schema/$2.schema.json" "$(head -n 20 "$WORK/schema.out")" ;;
 	esac
+}
+
+# stalled_reader NAME CMD...: CMD in the background, its standard output
+# into a pipe whose reader takes nothing for a minute (sleep 60), its
+# stderr in $WORK/NAME.err; its pid goes to $WORK/NAME.pid, and its exit
+# status to $WORK/NAME.rc once it ends. $reader is the reader's pid.
+stalled_reader() {
+	sr=$1
+	shift
+	rm -f "$WORK/$sr.rc" "$WORK/$sr.pid"
+	{
+		"$@" 2>"$WORK/$sr.err" &
+		echo $! >"$WORK/$sr.pid"
+		st=0
+		wait $! || st=$?
+		echo $st >"$WORK/$sr.rc"
+	} | sleep 60 &
+	reader=$!
 }
 
 # ---- the usage-error contract ----

@@ -17,6 +17,17 @@ check(const char *in, const char *want, const char *what)
 	ok(strcmp(got, want) == 0, "%s: got '%s'", what, got);
 }
 
+/* Escaped, then undone: the string itself again. */
+static void
+round_trip(const char *in, const char *what)
+{
+	char escaped[ESCAPE_LEN(64)], back[64];
+
+	escape_for_terminal(in, escaped, sizeof escaped);
+	ok(escape_undo(escaped, back, sizeof back) == 0 && strcmp(back, in) == 0,
+	    "undone: %s", what);
+}
+
 int
 main(void)
 {
@@ -42,5 +53,17 @@ main(void)
 	ok(strcmp(small, "abc") == 0, "no half escape when it does not fit: '%s'", small);
 	ok(escape_utf8_len((const unsigned char *)"\364\220\200\200") == 0, "above U+10FFFF is invalid");
 	ok(escape_utf8_len((const unsigned char *)"\360\237\230\200") == 4, "U+1F600 is 4 bytes");
+	round_trip("/srv/pg data", "plain text");
+	round_trip("a\tb\nc\r\a\b\f\v", "the C escapes");
+	round_trip("back\\slash\\101", "a backslash, and one before digits");
+	round_trip("x\033[31m\302\233\233\377\300\257", "controls, C1, bytes not UTF-8");
+	round_trip("caf\303\251", "valid UTF-8");
+	ok(escape_undo("a\\", small, sizeof small) == -1, "a lone backslash at the end: refused");
+	ok(escape_undo("a\\x", small, sizeof small) == -1, "an escape never written (\\x): refused");
+	ok(escape_undo("\\400", small, sizeof small) == -1, "an octal escape above a byte: refused");
+	ok(escape_undo("\\000", small, sizeof small) == -1, "a NUL byte: refused");
+	ok(escape_undo("abcdefgh", small, sizeof small) == -1, "too long for the buffer: refused");
+	ok(escape_undo("ab\\033c", small, sizeof small) == 0 && strcmp(small, "ab\033c") == 0,
+	    "\\033 is ESC");
 	return tap_done();
 }

@@ -16,7 +16,7 @@ decide(uint64_t avail, uint64_t total, uint64_t bytes)
 {
 	char err[256];
 
-	return space_decide(avail, total, bytes, err, sizeof err);
+	return space_decide(avail, total, bytes, "use less", err, sizeof err);
 }
 
 int
@@ -44,13 +44,13 @@ main(void)
 	    "the largest file on the largest filesystem: refused, no wrap-around");
 	ok(decide(UINT64_MAX, UINT64_MAX, 64 * GiB) == 0, "64GiB with everything free: accepted");
 
-	ok(space_decide(1 * MiB, 1 * MiB, 4 * MiB, err, sizeof err) == -1 &&
+	ok(space_decide(1 * MiB, 1 * MiB, 4 * MiB, "use less", err, sizeof err) == -1 &&
 	    strcmp(err, "not enough free space: a 4.0MB test file would leave less than "
 	    "51.2kB of the 1.0MB available, and syncprobe keeps 5% of a filesystem "
-	    "(at most 64.0MB) free (use a smaller --file-size)") == 0,
-	    "the message gives the sizes");
+	    "(at most 64.0MB) free (use less)") == 0,
+	    "the message gives the sizes, and ends with the caller's remedy");
 	printf("# %s\n", err);
-	ok(space_decide(0, 0, 4 * MiB, err, sizeof err) == -1 &&
+	ok(space_decide(0, 0, 4 * MiB, "use less", err, sizeof err) == -1 &&
 	    strncmp(err, "not a disk filesystem: ", 23) == 0,
 	    "a filesystem of no blocks (/proc) is not a disk filesystem: %s", err);
 	return tap_done();

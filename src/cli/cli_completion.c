@@ -288,10 +288,12 @@ cli_completion_bash(FILE *out)
 	    "# tables that build its --help. Do not edit: change the tables.\n"
 	    "\n"
 	    "# _syncprobe_list WORDS: complete the last item of a comma-separated list.\n"
+	    "# The items typed before it come back in each word: read a word a line,\n"
+	    "# never split at spaces nor expanded as a pattern (-t '*,o').\n"
 	    "_syncprobe_list()\n{\n"
 	    "\tlocal head=\n"
 	    "\t[[ $cur == *,* ]] && head=${cur%,*},\n"
-	    "\tCOMPREPLY=($(compgen -P \"$head\" -W \"$1\" -- \"${cur##*,}\"))\n"
+	    "\tmapfile -t COMPREPLY < <(compgen -P \"$head\" -W \"$1\" -- \"${cur##*,}\")\n"
 	    "\tcompopt -o nospace\n"
 	    "}\n\n", out);
 	for (i = 0; i < cli_table.n; i++)

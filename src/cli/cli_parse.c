@@ -255,13 +255,19 @@ die_missing_value(const struct cli_table *t, const struct cli_command *cmd,
 	cli_die_usage(name, why);
 }
 
-/* "--secs-per-test '0': why": the option and the value that was refused. */
+#define SHOWN_VALUE_MAX 100	/* bytes of a refused value quoted in its message */
+
+/* "--secs-per-test '0': why": the option and the value that was refused;
+ * a long one cut short inside its quotes ("'1,2,3,...'"). */
 static _Noreturn void
 die_value(const struct cli_option *opt, const char *value, const char *why)
 {
-	char what[160];
+	char what[SHOWN_VALUE_MAX + 96];
 
-	snprintf(what, sizeof what, "--%s '%s'", opt->name, value != NULL ? value : "");
+	if (value == NULL)
+		value = "";
+	snprintf(what, sizeof what, "--%s '%.*s%s'", opt->name, SHOWN_VALUE_MAX, value,
+	    strlen(value) > SHOWN_VALUE_MAX ? "..." : "");
 	cli_die_usage(what, why);
 }
 
@@ -284,6 +290,23 @@ take_option(const struct cli_table *t, const struct cli_command *cmd,
 			die_value(opt, arg, err);
 		break;
 	}
+}
+
+/* An option given a second time: its first value would be silently
+ * dropped (-t one -t two ran only two), so it is refused, naming it. A
+ * list is given once, its items joined with commas. */
+static _Noreturn void
+die_repeated(const struct cli_option *opt)
+{
+	char what[64];
+
+	if (opt->letter != 0)
+		snprintf(what, sizeof what, "-%c/--%s", opt->letter, opt->name);
+	else
+		snprintf(what, sizeof what, "--%s", opt->name);
+	cli_die_usage(what, opt->has_arg == no_argument ? "given more than once" :
+	    "given more than once (give it once; a list takes its items in one "
+	    "value, joined by commas)");
 }
 
 /* The experiment options of a group that was not chosen mean nothing:
@@ -364,6 +387,8 @@ cli_parse(const struct cli_table *t, const struct cli_command *cmd, int argc, ch
 		opt = cli_option_in(cmd, known->name);
 		if (opt == NULL)
 			die_elsewhere(t, cmd, known);
+		if (p.given[opt - cmd->options])
+			die_repeated(opt);
 		p.given[opt - cmd->options] = true;
 		take_option(t, cmd, opt, optarg, settings);
 	}

@@ -25,6 +25,7 @@
 #include "report/report.h"
 #include "util/cleanup.h"
 #include "util/platform.h"
+#include "util/relay.h"
 #include "util/safefile.h"
 #include "util/space.h"
 #include "util/status.h"
@@ -42,6 +43,8 @@ struct writer {
 	enum durable_acks_on acks_on;	/* where standard output goes */
 	bool pipe_ignored;	/* SIGPIPE was ignored at start */
 	int out_errno;		/* why standard output failed, or 0 */
+	bool out_stalled;	/* ... its reader took nothing in time */
+	uint64_t deadline_ns;	/* --for's end (0: none): output waits no longer */
 	int fd;
 	unsigned char *block;	/* one block, aligned for direct I/O */
 };
@@ -310,17 +313,38 @@ check_direct_alignment(const struct writer *w, char *err, size_t errlen)
 	return -1;
 }
 
-/* One line on standard output, flushed: a record is acknowledged only
- * once its line is out. -1 with w->out_errno set when it cannot be: the
- * caller knows what then becomes of the file, and says it. */
+/* One line on standard output, written whole: a record is acknowledged
+ * only once its line is out. A reader that takes nothing is waited for
+ * until --for's end or a stop signal, no longer (util/relay). -1 with
+ * w->out_errno set when it cannot be: the caller knows what then becomes
+ * of the file, and says it. */
 static int
 print_line(struct writer *w, const char *line)
 {
-	errno = 0;
-	if (fputs(line, stdout) != EOF && fflush(stdout) != EOF)
+	size_t done;
+
+	switch (relay_write(STDOUT_FILENO, line, strlen(line), w->deadline_ns, &done)) {
+	case RELAY_DONE:
 		return 0;
-	w->out_errno = errno != 0 ? errno : EIO;
+	case RELAY_STALLED:
+		w->out_stalled = true;
+		w->out_errno = EAGAIN;
+		break;
+	case RELAY_FAILED:
+		w->out_errno = errno != 0 ? errno : EIO;
+		break;
+	}
 	return -1;
+}
+
+/* Why standard output failed, for a message. */
+static const char *
+out_failure(const struct writer *w)
+{
+	if (!w->out_stalled)
+		return strerror(w->out_errno);
+	return *cleanup_stop_flag() ? "its reader took nothing until a stop signal" :
+	    "its reader took nothing until --for ended";
 }
 
 /* The file's path for the header line, absolute, so that the verifier
@@ -364,12 +388,8 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 	    safefile_open_dir(&w->file, err, errlen) == -1)
 		return STATUS_USAGE;
 	name_absolute(w);
-	if (strchr(w->named, '\n') != NULL) {
-		snprintf(err, errlen, "%s: a newline in the path cannot go in the "
-		    "acknowledgements", w->file.path);
-		return STATUS_USAGE;
-	}
-	if (space_check(w->file.dirfd, w->o->file_bytes, why, sizeof why) == -1) {
+	if (space_check(w->file.dirfd, w->o->file_bytes, "use a smaller --file-size",
+	    why, sizeof why) == -1) {
 		snprintf(err, errlen, "%s: %s", w->file.dir, why);
 		return STATUS_USAGE;
 	}
@@ -418,10 +438,10 @@ writer_discard(struct writer *w, char *err, size_t errlen)
 	if (removed)
 		snprintf(err, errlen, "write standard output: %s (the acknowledgements have "
 		    "nowhere to go; %s removed, nothing was acknowledged)",
-		    strerror(w->out_errno), w->file.path);
+		    out_failure(w), w->file.path);
 	else
 		snprintf(err, errlen, "write standard output: %s (nothing was acknowledged; "
-		    "the file was left behind: %s)", strerror(w->out_errno), why);
+		    "the file was left behind: %s)", out_failure(w), why);
 }
 
 /* Create, fill and reopen the file, and print the header line. Returns
@@ -502,6 +522,7 @@ writer_loop(struct writer *w, uint64_t *last, enum durable_end *why)
 	uint64_t seq;
 
 	*last = 0;
+	w->deadline_ns = deadline;
 	for (seq = 1;; seq++) {
 		if (*cleanup_stop_flag()) {
 			*why = DURABLE_END_SIGNAL;
@@ -517,7 +538,10 @@ writer_loop(struct writer *w, uint64_t *last, enum durable_end *why)
 			return;
 		}
 		if (write_record(w, seq) == -1) {
-			*why = DURABLE_END_ERROR;
+			/* Synced, but its line never reached the reader: not
+			 * acknowledged, and the run ends as it was asked to. */
+			*why = !w->out_stalled ? DURABLE_END_ERROR : *cleanup_stop_flag() ?
+			    DURABLE_END_SIGNAL : DURABLE_END_TIME;
 			return;
 		}
 		*last = seq;
@@ -540,7 +564,7 @@ writer_report_out_failed(const struct writer *w, uint64_t last, bool closed_ok)
 	}
 	diag_error("write standard output: %s (the acknowledgements have nowhere to go; "
 	    "%s kept, %llu records acknowledged: check it with syncprobe durability verify)",
-	    strerror(w->out_errno), w->file.path, (unsigned long long)last);
+	    out_failure(w), w->file.path, (unsigned long long)last);
 	return STATUS_IO;
 }
 
@@ -586,6 +610,8 @@ durability_write(const struct options *o)
 	w.fd = -1;
 	w.file.dirfd = -1;
 	w.pipe_ignored = install_signals();
+	/* Until the records start (and set it from there), --for from now. */
+	w.deadline_ns = o->for_ns ? platform_now_ns() + o->for_ns : 0;
 	rc = writer_prepare(&w, err, sizeof err);
 	if (rc == 0)
 		rc = writer_create(&w, err, sizeof err);
@@ -627,12 +653,53 @@ read_line(FILE *f, char *buf, size_t len, bool *cut)
 	return 1;
 }
 
+/* The acknowledgements' file, to read. Opened without waiting: a FIFO
+ * that no one writes to would block the open for ever, with nothing said.
+ * Then read as a blocking stream, so that a FIFO's writer, when there is
+ * one, is waited for; a FIFO without one reads as empty at once. */
+static FILE *
+open_acks(const char *path, bool *fifo)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY), flags, e;
+	FILE *f;
+
+	*fifo = false;
+	if (fd == -1)
+		return NULL;
+	if (fstat(fd, &st) == -1 || (flags = fcntl(fd, F_GETFL)) == -1 ||
+	    fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1 || (f = fdopen(fd, "r")) == NULL) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	*fifo = S_ISFIFO(st.st_mode);
+	return f;
+}
+
+/* Why acknowledgements without a whole header line cannot be read. */
+static void
+no_header(const struct durability_verdict *v, bool fifo, char *err, size_t errlen)
+{
+	if (v->last_line_cut)
+		snprintf(err, errlen, "%s: the header line is cut short (the output ended "
+		    "inside it: the writer stopped before its first record)", v->acks_path);
+	else if (fifo)
+		snprintf(err, errlen, "%s: a FIFO with no writer: nothing to read (start "
+		    "what writes the acknowledgements into it first, or give the saved file)",
+		    v->acks_path);
+	else
+		snprintf(err, errlen, "%s: no header line (empty: did the writer start?)",
+		    v->acks_path);
+}
+
 static int
 read_acks(struct durability_verdict *v, char *err, size_t errlen)
 {
 	char line[DURABLE_LINE_MAX + 2], why[WHY_LEN];
-	bool from_stdin = strcmp(v->acks_path, "-") == 0;
-	FILE *f = from_stdin ? stdin : fopen(v->acks_path, "r");
+	bool from_stdin = strcmp(v->acks_path, "-") == 0, fifo = false;
+	FILE *f = from_stdin ? stdin : open_acks(v->acks_path, &fifo);
 	int rc;
 
 	if (from_stdin)
@@ -653,8 +720,7 @@ read_acks(struct durability_verdict *v, char *err, size_t errlen)
 		snprintf(err, errlen, "read %s: %s", v->acks_path, strerror(errno));
 		rc = -1;
 	} else if (!v->acks.have_header) {
-		snprintf(err, errlen, "%s: no header line (empty: did the writer start?)",
-		    v->acks_path);
+		no_header(v, fifo, err, errlen);
 		rc = -1;
 	}
 	if (!from_stdin)

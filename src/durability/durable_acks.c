@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/escape.h"
+
 #define HEADER_WORD "syncprobe-durability"
 #define WORD_MAX    64
 #define ACK_SHAPE   "ack RUNID SEQ OFFSET"
@@ -34,16 +36,20 @@ int
 durable_header_line(char *buf, size_t len, const struct durable_header *h,
     enum durable_acks_on acks_on, const char *file)
 {
-	char run[DURABLE_RUN_ID_LEN];
+	char run[DURABLE_RUN_ID_LEN], shown[ESCAPE_LEN(PATH_MAX)];
 	const char *on = durable_acks_on_name(acks_on);
 
+	/* Escaped as ls -b writes a name: the line goes to a terminal as
+	 * often as to a file, and a path's escape sequences or newline must
+	 * not reach it raw; the reader undoes it. */
+	escape_for_terminal(file, shown, sizeof shown);
 	durable_run_id_format(h->run_id, run);
 	return fitted(snprintf(buf, len,
 	    "%s %u run=%s block=%u size=%llu pattern=%s method=%s direct=%s %s%s%sfile=%s\n",
 	    HEADER_WORD, DURABLE_FORMAT_VERSION, run, (unsigned)h->geo.block_bytes,
 	    (unsigned long long)h->geo.file_bytes, options_pattern_name(h->geo.pattern),
 	    h->method, h->direct ? "on" : "off", on ? "acks=" : "", on ? on : "",
-	    on ? " " : "", file), len);
+	    on ? " " : "", shown), len);
 }
 
 const char *
@@ -216,10 +222,10 @@ parse_header_fields(struct durable_acks *a, const char *p)
 	    parse_pattern(next_field(&p, "pattern", word, sizeof word), &h->geo.pattern) == -1 ||
 	    copy_field(&p, "method", h->method, sizeof h->method) == -1 ||
 	    parse_on_off(next_field(&p, "direct", word, sizeof word), &h->direct) == -1 ||
-	    parse_acks_on(a, &p) == -1 || strncmp(p, "file=", 5) != 0 || p[5] == '\0' || strlen(p + 5) >= sizeof a->file)
+	    parse_acks_on(a, &p) == -1 || strncmp(p, "file=", 5) != 0 || p[5] == '\0' ||
+	    escape_undo(p + 5, a->file, sizeof a->file) == -1)
 		return -1;
 	h->geo.block_bytes = (uint32_t)block;
-	memcpy(a->file, p + 5, strlen(p + 5) + 1);
 	return 0;
 }
 

@@ -20,6 +20,7 @@
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "util/platform.h"
+#include "util/space.h"
 
 #define CHILD_POLL_MS      100	/* how soon a stop signal is seen */
 #define CHILD_ENDING_MS    2	/* how soon the end of a child that closed its pipes is */
@@ -83,6 +84,13 @@ exec_child(const struct child_spec *s, const char **env, int out, int err, int s
 	setpgid(0, 0);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* The signals syncprobe stops it with reach it, even where syncprobe
+	 * itself was started with them ignored (a shell's background job
+	 * ignores SIGINT and SIGQUIT): a program may keep an ignored signal
+	 * ignored, and a shell must. */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGQUIT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	devnull = open("/dev/null", O_RDONLY);
 	if (devnull == -1 || dup2(devnull, 0) == -1 || dup2(out, 1) == -1 ||
 	    dup2(err, 2) == -1 || become(s->user) == -1 || chdir(s->cwd) == -1)
@@ -149,24 +157,19 @@ drain_rest(int fd, bool open, bool is_out, const struct child_spec *s,
 		;
 }
 
+/* Whether the child's filesystem has fallen under its floor. */
 static bool
-stop_asked(const struct child_spec *s)
+under_floor(const struct child_spec *s)
 {
-	switch (s->stop) {
-	case CHILD_STOP_FIRST:
-		return cleanup_stop_signal() != 0;
-	case CHILD_STOP_URGENT:
-		return cleanup_urgent() != 0;
-	case CHILD_STOP_NEVER:
-		break;
-	}
-	return false;
+	uint64_t avail, total;
+
+	return s->space != NULL &&
+	    space_available(s->space->dirfd, &avail, &total) == 0 &&
+	    avail < s->space->floor_bytes;
 }
 
-/* Whether the child has ended, without reaping it: its process group
- * stays ours to kill until it is reaped. */
-static bool
-has_ended(pid_t pid)
+bool
+child_has_ended(pid_t pid)
 {
 	siginfo_t info;
 
@@ -176,7 +179,7 @@ has_ended(pid_t pid)
 	return info.si_pid == pid;
 }
 
-enum ending { ENDED, TIMED_OUT, TOO_MUCH, STOPPED };
+enum ending { ENDED, TIMED_OUT, TOO_MUCH, STOPPED, NO_SPACE };
 
 /* Read until the child ends, its time is up, it prints too much, or a
  * signal asks us to stop; then kill what is left of its group. */
@@ -201,7 +204,7 @@ watch(pid_t pid, int out, int err, const struct child_spec *s, struct child_resu
 			if (p[1].revents && drain(err, false, s, r, &too_much) == GOT_END)
 				err_open = false;
 		}
-		if (has_ended(pid)) {
+		if (child_has_ended(pid)) {
 			/* Not waiting for an end of file: something it left
 			 * behind may hold the pipes open. */
 			drain_rest(out, out_open, true, s, r, &too_much);
@@ -213,10 +216,12 @@ watch(pid_t pid, int out, int err, const struct child_spec *s, struct child_resu
 		if (killed_at == 0) {
 			if (too_much)
 				how = TOO_MUCH;
-			else if (stop_asked(s))
+			else if (cleanup_stop_signal() != 0)
 				how = STOPPED;
 			else if (platform_now_ns() > deadline)
 				how = TIMED_OUT;
+			else if (under_floor(s))
+				how = NO_SPACE;
 			if (how != ENDED) {
 				kill(-pid, SIGTERM);
 				killed_at = platform_now_ns();
@@ -248,7 +253,7 @@ static int
 finish(pid_t pid, enum ending how, int start_errno, const struct child_spec *s,
     struct child_result *r)
 {
-	char what[128];
+	char what[160], floor[32];
 	int st = 0;
 
 	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
@@ -270,6 +275,11 @@ finish(pid_t pid, enum ending how, int start_errno, const struct child_spec *s,
 		r->stopped = true;
 		snprintf(what, sizeof what, "stopped by %s",
 		    cleanup_signal_name(cleanup_stop_signal()));
+		break;
+	case NO_SPACE:
+		space_format(s->space->floor_bytes, floor, sizeof floor);
+		snprintf(what, sizeof what, "killed: the free space of its filesystem fell "
+		    "under %s, which syncprobe keeps free", floor);
 		break;
 	case ENDED:
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
@@ -341,6 +351,56 @@ fail:
 			close(status[i]);
 	}
 	return -1;
+}
+
+int
+child_spawn(const struct child_spec *s, int out_fd, pid_t *pid, char *why, size_t len)
+{
+	const char *env[CHILD_MAX_ENV];
+	char home[4200];
+	int status[2], start_errno = 0;
+	ssize_t n;
+
+	build_env(s, home, sizeof home, env);
+	if (pipe(status) == -1) {
+		snprintf(why, len, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	fcntl(status[0], F_SETFD, FD_CLOEXEC);
+	fcntl(status[1], F_SETFD, FD_CLOEXEC);
+	if ((*pid = fork()) == -1) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		close(status[0]);
+		close(status[1]);
+		return -1;
+	}
+	if (*pid == 0)
+		exec_child(s, env, out_fd, out_fd, status[1]);
+	/* Also here: whichever runs first, the group exists before a kill. */
+	setpgid(*pid, *pid);
+	close(status[1]);
+	/* The exec's errno, or nothing once the exec closed the pipe. */
+	while ((n = read(status[0], &start_errno, sizeof start_errno)) == -1 && errno == EINTR)
+		;
+	close(status[0]);
+	if (n == (ssize_t)sizeof start_errno) {
+		child_reap(*pid);
+		*pid = 0;
+		snprintf(why, len, "could not run it: %s", strerror(start_errno));
+		return -1;
+	}
+	return 0;
+}
+
+int
+child_reap(pid_t pid)
+{
+	int st = 0;
+
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, &st, 0) == -1 && errno == EINTR)
+		;
+	return st;
 }
 
 void

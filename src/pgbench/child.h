@@ -25,12 +25,15 @@ struct child_user {
 	const char *name;
 };
 
-/* Which signal ends the child: the first stop signal (the work), only a
- * second one (stopping the server on the way out must not be cut short by
- * the signal that asked for it), or none (the last, quickest way to stop
- * it: only its own time limit ends it). */
-enum child_stop { CHILD_STOP_FIRST, CHILD_STOP_URGENT, CHILD_STOP_NEVER };
+/* A floor under the free space of the filesystem holding dirfd: a child
+ * that takes it below is killed (a run must not fill the disk that a
+ * server beside it writes to). */
+struct child_space {
+	int dirfd;
+	uint64_t floor_bytes;
+};
 
+/* A child ends with its work, its time limit, or the first stop signal. */
 struct child_spec {
 	const char *const *argv;	/* argv[0]: the program's path */
 	const char *const *env;		/* "NAME=value" set on top, or NULL */
@@ -38,7 +41,7 @@ struct child_spec {
 	const char *cwd;		/* where it runs */
 	uint64_t timeout_ns;
 	size_t out_max;			/* more standard output is an error */
-	enum child_stop stop;
+	const struct child_space *space;	/* or NULL: no floor */
 };
 
 struct child_result {
@@ -57,6 +60,22 @@ struct child_result {
  * child_result_free either way. */
 int child_run(const struct child_spec *s, struct child_result *r);
 void child_result_free(struct child_result *r);
+
+/* Start it and return: standard input /dev/null, standard output and
+ * error to out_fd, in a process group of its own (a terminal's Ctrl-C
+ * goes to syncprobe, which decides), as the user, in cwd (timeout_ns,
+ * out_max and space are not used). Its pid is the one syncprobe signals:
+ * it stays this child's until child_reap, whatever any file says. 0 with
+ * *pid, or -1 with why (the exec's own failure included). */
+int child_spawn(const struct child_spec *s, int out_fd, pid_t *pid, char *why, size_t len);
+
+/* Whether the child pid has ended, without reaping it (its pid, and its
+ * process group, stay syncprobe's to signal until it is reaped). */
+bool child_has_ended(pid_t pid);
+
+/* Kill what the ended child pid left in its process group, reap it, and
+ * return its wait status. */
+int child_reap(pid_t pid);
 
 /* Whether user can read, write and enter path (every directory above it
  * searchable for it): asked in a child that has become that user. */

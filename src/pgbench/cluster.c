@@ -2,13 +2,17 @@
  * stopped, removed. Nothing here reaches another cluster: the server
  * listens on no TCP address and its socket is in the work directory, and
  * psql and pgbench are given that directory and port, with the caller's
- * PG* variables (PGHOST, PGSERVICE...) kept from them (child.c). */
+ * PG* variables (PGHOST, PGSERVICE...) kept from them (child.c). The
+ * server is syncprobe's own child, its settings on its command line:
+ * nothing is written as root into a directory the server's user owns,
+ * and the only process ever signalled is the one fork returned. */
 #include "config.h"
 
 #include "pgbench/cluster.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,14 +21,18 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "pgbench/trust.h"
 #include "util/cleanup.h"
 #include "util/escape.h"
+#include "util/platform.h"
+#include "util/space.h"
 
 #define CLUSTER_INITDB_NS   300000000000ULL	/* 5 min: a slow disk's initdb */
-#define CLUSTER_START_SECS  "120"
-#define CLUSTER_CTL_NS      180000000000ULL
-#define CLUSTER_STOP_SECS   "60"
-#define CLUSTER_IMMEDIATE_NS 30000000000ULL	/* -m immediate takes no checkpoint */
+#define CLUSTER_START_NS    120000000000ULL	/* until it accepts connections */
+#define CLUSTER_READY_POLL_US 100000		/* how often psql tries meanwhile */
+#define CLUSTER_QUIT_NS     30000000000ULL	/* the stop, before SIGKILL */
+#define CLUSTER_KILL_NS     10000000000ULL	/* SIGKILL, then it is left */
+#define CLUSTER_KILL_SIGNALS 2	/* later signals (a third in all) that end the stop's wait */
 #define CLUSTER_SQL_NS      600000000000ULL	/* a CHECKPOINT on a slow disk */
 #define CLUSTER_SOCKET_NAME "/.s.PGSQL." "5432"
 
@@ -60,12 +68,75 @@ make_work(struct cluster *c, char *why, size_t len)
 	return 0;
 }
 
+/* DIR, and every directory above it, changeable only by root, the caller
+ * and the server's user (trust.h), and held: the directory checked is
+ * the one held. */
+static int
+hold_trusted_dir(struct cluster *c, char *why, size_t len)
+{
+	struct trust_users u = { { 0, geteuid(), c->user->set ? c->user->uid : geteuid() }, 3,
+		c->user->set ? c->user->name : NULL };
+	struct passwd *pw;
+	struct stat checked, held;
+
+	if (u.server_name == NULL)
+		u.server_name = (pw = getpwuid(geteuid())) != NULL ? pw->pw_name : "the caller";
+	if (trust_check_path(c->work, &u, &checked, why, len) == -1 ||
+	    safefile_locate(&c->top, c->work, "", NULL, why, len) == -1 ||
+	    safefile_open_dir(&c->top, why, len) == -1)
+		return -1;
+	if (fstat(c->top.dirfd, &held) == -1 || held.st_dev != checked.st_dev ||
+	    held.st_ino != checked.st_ino) {
+		snprintf(why, len, "%s: replaced while syncprobe checked who can change it "
+		    "(try again)", c->work);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether the filesystem has need bytes above the free space syncprobe
+ * keeps (space.h): 0, or -1 with "the free space... (X available)" in
+ * avail_why, and the margin in floor. */
+static int
+has_room(struct cluster *c, uint64_t need, char *avail_why, size_t len)
+{
+	uint64_t avail, total;
+	char have[32], keep[32];
+
+	if (space_available(c->top.dirfd, &avail, &total) == -1) {
+		snprintf(avail_why, len, "statvfs: %s", strerror(errno));
+		return -1;
+	}
+	c->floor.dirfd = c->top.dirfd;
+	c->floor.floor_bytes = space_margin(total);
+	if (avail >= need && avail - need >= c->floor.floor_bytes)
+		return 0;
+	space_format(avail, have, sizeof have);
+	space_format(c->floor.floor_bytes, keep, sizeof keep);
+	snprintf(avail_why, len, "%s available, and syncprobe keeps %s of this filesystem "
+	    "free", have, keep);
+	return -1;
+}
+
 int
-cluster_make(struct cluster *c, const char *dir, const struct pgbin *bin,
-    const struct child_user *user, char *why, size_t len, bool *usage)
+cluster_room_for_run(struct cluster *c, char *why, size_t len)
+{
+	char avail[128];
+
+	if (has_room(c, CLUSTER_MAX_WAL_BYTES, avail, sizeof avail) == 0)
+		return 0;
+	snprintf(why, len, "%s: not enough free space left for another run: it may keep "
+	    "up to max_wal_size (" CLUSTER_MAX_WAL ") of WAL, and %s (free some space, or "
+	    "give a directory on a larger filesystem)", c->work, avail);
+	return -1;
+}
+
+int
+cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
+    const struct child_user *user, char *why, size_t len)
 {
 	struct sockaddr_un sun;
-	char *real;
+	char *real, avail[128], need[32];
 
 	memset(c, 0, sizeof *c);
 	c->bin = bin;
@@ -73,7 +144,7 @@ cluster_make(struct cluster *c, const char *dir, const struct pgbin *bin,
 	c->top.dirfd = -1;
 	c->workfd = -1;
 	snprintf(c->port, sizeof c->port, "%d", CLUSTER_PORT);
-	*usage = true;
+	space_format(CLUSTER_INITDB_BYTES + CLUSTER_MAX_WAL_BYTES, need, sizeof need);
 	if ((real = realpath(dir, NULL)) == NULL) {
 		snprintf(why, len, "%s: %s", dir, strerror(errno));
 		return -1;
@@ -94,20 +165,45 @@ cluster_make(struct cluster *c, const char *dir, const struct pgbin *bin,
 		    sizeof sun.sun_path - 1);
 		return -1;
 	}
-	if (safefile_locate(&c->top, c->work, "", NULL, why, len) == -1 ||
-	    safefile_open_dir(&c->top, why, len) == -1)
+	if (hold_trusted_dir(c, why, len) == -1)
 		return -1;
+	/* Said now, before the probe's minutes: the work directory will be
+	 * the user's, but the way to it must be open to them. */
+	if (!child_user_can_run(user, c->work)) {
+		snprintf(why, len, "%s: %s cannot enter it (every directory above it must be "
+		    "searchable by that user)", c->work, user->set ? user->name : "the server's user");
+		return -1;
+	}
+	if (has_room(c, CLUSTER_INITDB_BYTES + CLUSTER_MAX_WAL_BYTES, avail, sizeof avail) == -1) {
+		snprintf(why, len, "%s: not enough free space for the throwaway cluster: it may "
+		    "take %s (initdb's, some 40MB, and up to max_wal_size of WAL in a run, "
+		    CLUSTER_MAX_WAL "), and %s (free some space, or give a directory on a larger "
+		    "filesystem)", c->work, need, avail);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cluster_make(struct cluster *c, char *why, size_t len, bool *usage)
+{
+	*usage = true;
 	if (make_work(c, why, len) == -1) {
 		*usage = errno == EACCES || errno == EROFS || errno == ENOSPC;
 		return -1;
 	}
 	*usage = false;
 	snprintf(c->work, sizeof c->work, "%s", c->top.path);
-	snprintf(c->data, sizeof c->data, "%s/data", c->work);
-	if (!child_user_can_enter(user, c->work)) {
+	/* Short: the socket's path fits under it (cluster_open). */
+	if ((size_t)snprintf(c->data, sizeof c->data, "%s/data", c->work) >= sizeof c->data) {
+		snprintf(why, len, "%s: %s", c->work, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	if (!child_user_can_enter(c->user, c->work)) {
 		*usage = true;
 		snprintf(why, len, "%s: %s cannot enter it (every directory above it must be "
-		    "searchable by that user)", c->work, user->set ? user->name : "the server's user");
+		    "searchable by that user)", c->work,
+		    c->user->set ? c->user->name : "the server's user");
 		return -1;
 	}
 	return 0;
@@ -116,10 +212,11 @@ cluster_make(struct cluster *c, const char *dir, const struct pgbin *bin,
 /* Run one of the server's programs as the server's user, in the work
  * directory; stdout into out (NUL-terminated) when given. */
 static int
-run(struct cluster *c, const char *const *argv, const char *const *env, uint64_t ns,
-    enum child_stop stop, char *out, size_t outlen, char *why, size_t len)
+run(struct cluster *c, const char *const *argv, uint64_t ns, char *out, size_t outlen,
+    char *why, size_t len)
 {
-	struct child_spec s = { argv, env, c->user, c->work, ns, CLUSTER_OUT_MAX, stop };
+	struct child_spec s = { .argv = argv, .user = c->user, .cwd = c->work,
+		.timeout_ns = ns, .out_max = CLUSTER_OUT_MAX };
 	struct child_result r;
 	int rc;
 
@@ -134,63 +231,38 @@ run(struct cluster *c, const char *const *argv, const char *const *env, uint64_t
 	return rc;
 }
 
-static int
-append_settings(struct cluster *c, const struct cluster_settings *s, char *why, size_t len)
-{
-	char path[PGBIN_PATH_LEN + 32], text[PGBIN_PATH_LEN + 1024];
-	int fd, n;
-
-	n = snprintf(text, sizeof text,
-	    "\n# syncprobe pgbench: a throwaway cluster, removed after the sweep\n"
-	    "listen_addresses = ''\t\t# no TCP: the socket below only\n"
-	    "unix_socket_directories = '%s'\n"
-	    "port = %d\t\t\t# names the socket file\n"
-	    "max_connections = %u\n"
-	    "fsync = on\n"
-	    "synchronous_commit = on\n"
-	    "wal_sync_method = '%s'\n"
-	    "max_wal_size = '4GB'\t\t# with checkpoint_timeout: no checkpoint in a run\n"
-	    "checkpoint_timeout = '1d'\n"
-	    "autovacuum = off\t\t# no vacuum in a run\n"
-	    "shared_buffers = '128MB'\n",
-	    c->work, CLUSTER_PORT, s->max_clients + 10, s->wal_sync_method);
-	snprintf(path, sizeof path, "%s/postgresql.conf", c->data);
-	/* Through the held work directory: its name in DIR may be swapped. */
-	fd = openat(c->workfd, "data/postgresql.conf", O_WRONLY | O_APPEND | O_NOFOLLOW |
-	    O_CLOEXEC);
-	if (fd == -1 || write(fd, text, (size_t)n) != n || close(fd) == -1) {
-		snprintf(why, len, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 int
-cluster_init(struct cluster *c, const struct cluster_settings *s, char *why, size_t len)
+cluster_init(struct cluster *c, char *why, size_t len)
 {
 	const char *argv[] = { c->bin->path[PGBIN_INITDB], "-D", c->data, "-A", "trust",
 		"-U", CLUSTER_SUPERUSER, "-E", "UTF8", "--locale=C", "--no-sync", NULL };
 
-	if (run(c, argv, NULL, CLUSTER_INITDB_NS, CHILD_STOP_FIRST, NULL, 0, why, len) == -1)
+	if (run(c, argv, CLUSTER_INITDB_NS, NULL, 0, why, len) == -1)
 		return -1;
 	c->initialized = true;
-	return append_settings(c, s, why, len);
+	return 0;
 }
 
-/* Up to len - 1 bytes of dir/name, its end when tail (else its start),
- * NUL-terminated; the count, or -1. Never through a symbolic link. */
+/* The last len - 1 bytes of the file name in the work directory,
+ * NUL-terminated; the count, or -1. Through the held directory, never
+ * through a symbolic link, never waiting on a FIFO, a regular file only:
+ * the server's user owns the directory and may have put anything there. */
 static ssize_t
-read_part(const char *dir, const char *name, bool tail, char *buf, size_t len)
+read_tail(struct cluster *c, const char *name, char *buf, size_t len)
 {
-	char path[PGBIN_PATH_LEN + 32];
+	struct stat st;
 	ssize_t n;
 	off_t end;
 	int fd;
 
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+	if ((fd = openat(c->workfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+	    O_NOCTTY)) == -1)
 		return -1;
-	end = tail ? lseek(fd, 0, SEEK_END) : 0;
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -1;
+	}
+	end = lseek(fd, 0, SEEK_END);
 	if (end > (off_t)(len - 1))
 		lseek(fd, end - (off_t)(len - 1), SEEK_SET);
 	else
@@ -202,12 +274,12 @@ read_part(const char *dir, const char *name, bool tail, char *buf, size_t len)
 }
 
 /* The last line of the server's log, escaped, after why: a failed start
- * says its reason there, not on pg_ctl's stderr. */
+ * says its reason there. */
 static void
 add_log_tail(struct cluster *c, char *why, size_t len)
 {
 	char buf[CHILD_ERR_TAIL + 1], shown[ESCAPE_LEN(CHILD_ERR_TAIL)], *last;
-	ssize_t n = read_part(c->work, "server.log", true, buf, sizeof buf);
+	ssize_t n = read_tail(c, "server.log", buf, sizeof buf);
 	size_t used = strlen(why);
 
 	if (n <= 0)
@@ -219,21 +291,114 @@ add_log_tail(struct cluster *c, char *why, size_t len)
 	snprintf(why + used, len - used, " (server log: %s)", shown);
 }
 
-int
-cluster_start(struct cluster *c, char *why, size_t len)
+/* The server's command line: the settings a run needs, none written into
+ * its files. */
+static void
+server_argv(struct cluster *c, const struct cluster_settings *s, char text[][64],
+    const char **argv)
 {
-	char log[PGBIN_PATH_LEN + 16];
-	const char *argv[] = { c->bin->path[PGBIN_PG_CTL], "start", "-D", c->data, "-w",
-		"-t", CLUSTER_START_SECS, "-s", "-l", log, NULL };
+	size_t n = 0;
 
-	snprintf(log, sizeof log, "%s/server.log", c->work);
-	/* Started, for the way out, before it is: a pg_ctl killed by a stop
-	 * signal may have started the server already. */
-	c->started = true;
-	if (run(c, argv, NULL, CLUSTER_CTL_NS, CHILD_STOP_FIRST, NULL, 0, why, len) == -1) {
+	snprintf(text[0], sizeof text[0], "max_connections=%u", s->max_clients + 10);
+	snprintf(text[1], sizeof text[1], "wal_sync_method=%s", s->wal_sync_method);
+	argv[n++] = c->bin->path[PGBIN_POSTGRES];
+	argv[n++] = "-D";
+	argv[n++] = c->data;
+	/* The socket in the work directory only, no TCP; the port names its
+	 * file. */
+	argv[n++] = "-k";
+	argv[n++] = c->work;
+	argv[n++] = "-p";
+	argv[n++] = c->port;
+	argv[n++] = "-c";
+	argv[n++] = "listen_addresses=";
+	argv[n++] = "-c";
+	argv[n++] = text[0];
+	/* Every commit waits for its flush, with the method under test. */
+	argv[n++] = "-c";
+	argv[n++] = "fsync=on";
+	argv[n++] = "-c";
+	argv[n++] = "synchronous_commit=on";
+	argv[n++] = "-c";
+	argv[n++] = text[1];
+	/* No checkpoint in a run (each follows a CHECKPOINT), and no vacuum. */
+	argv[n++] = "-c";
+	argv[n++] = "max_wal_size=" CLUSTER_MAX_WAL;
+	argv[n++] = "-c";
+	argv[n++] = "checkpoint_timeout=1d";
+	argv[n++] = "-c";
+	argv[n++] = "autovacuum=off";
+	argv[n++] = "-c";
+	argv[n++] = "shared_buffers=128MB";
+	argv[n] = NULL;
+}
+
+/* Until psql connects, the server ends, the time is up, or a stop signal
+ * comes. 0 once it accepts connections. */
+static int
+wait_ready(struct cluster *c, char *why, size_t len)
+{
+	uint64_t deadline = platform_now_ns() + CLUSTER_START_NS;
+	char ignored[CLUSTER_WHY_LEN];
+
+	for (;;) {
+		if (child_has_ended(c->postmaster)) {
+			int st = child_reap(c->postmaster);
+
+			c->postmaster = 0;
+			cleanup_forget_group();
+			if (WIFEXITED(st))
+				snprintf(why, len, "postgres: exited with status %d", WEXITSTATUS(st));
+			else
+				snprintf(why, len, "postgres: died of signal %d",
+				    WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+			return -1;
+		}
+		if (cleanup_stop_signal() != 0) {
+			snprintf(why, len, "postgres: stopped by %s while starting",
+			    cleanup_signal_name(cleanup_stop_signal()));
+			return -1;
+		}
+		if (cluster_sql(c, "SELECT 1", NULL, 0, ignored, sizeof ignored) == 0)
+			return 0;
+		if (platform_now_ns() > deadline) {
+			snprintf(why, len, "postgres: not accepting connections after %.0f s",
+			    (double)CLUSTER_START_NS / 1e9);
+			return -1;
+		}
+		usleep(CLUSTER_READY_POLL_US);
+	}
+}
+
+int
+cluster_start(struct cluster *c, const struct cluster_settings *s, char *why, size_t len)
+{
+	char text[2][64];
+	const char *argv[32];
+	struct child_spec spec = { .argv = argv, .user = c->user, .cwd = c->work };
+	int log;
+
+	server_argv(c, s, text, argv);
+	/* The server's log: made by syncprobe, through the held directory,
+	 * and handed to it as its standard output and error. */
+	log = openat(c->workfd, "server.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_APPEND | O_CLOEXEC, 0600);
+	if (log == -1) {
+		snprintf(why, len, "%s/server.log: %s", c->work, strerror(errno));
+		return -1;
+	}
+	if (child_spawn(&spec, log, &c->postmaster, why, len) == -1) {
+		close(log);
+		return -1;
+	}
+	close(log);
+	/* A crash of syncprobe's must not leave it running. */
+	cleanup_register_group(c->postmaster);
+	if (wait_ready(c, why, len) == -1) {
 		add_log_tail(c, why, len);
 		return -1;
 	}
+	c->ready = true;
 	return 0;
 }
 
@@ -245,7 +410,7 @@ cluster_sql(struct cluster *c, const char *sql, char *out, size_t outlen, char *
 		"-v", "ON_ERROR_STOP=1", "-h", c->work, "-p", c->port, "-U", CLUSTER_SUPERUSER,
 		"-d", "postgres", "-c", sql, NULL };
 
-	if (run(c, argv, NULL, CLUSTER_SQL_NS, CHILD_STOP_FIRST, out, outlen, why, len) == -1)
+	if (run(c, argv, CLUSTER_SQL_NS, out, outlen, why, len) == -1)
 		return -1;
 	if (out != NULL) {
 		size_t n = strlen(out);
@@ -273,72 +438,70 @@ cluster_write_file(struct cluster *c, const char *name, const char *text, char *
 	return 0;
 }
 
-/* pg_ctl stop in this mode; 0 when the server is down. */
+/* Until the server has ended (reaped), at most ns, or until enough
+ * signals came after the first (patient: no such limit); 0 once it
+ * ended. */
 static int
-ctl_stop(struct cluster *c, const char *mode, enum child_stop stop, char *why, size_t len)
+wait_server(struct cluster *c, uint64_t ns, bool patient)
 {
-	const char *argv[] = { c->bin->path[PGBIN_PG_CTL], "stop", "-D", c->data, "-m", mode,
-		"-w", "-t", CLUSTER_STOP_SECS, "-s", NULL };
+	uint64_t deadline = platform_now_ns() + ns;
 
-	return run(c, argv, NULL, stop == CHILD_STOP_NEVER ? CLUSTER_IMMEDIATE_NS :
-	    CLUSTER_CTL_NS, stop, NULL, 0, why, len);
+	for (;;) {
+		if (child_has_ended(c->postmaster)) {
+			child_reap(c->postmaster);
+			c->postmaster = 0;
+			cleanup_forget_group();
+			return 0;
+		}
+		if (platform_now_ns() > deadline ||
+		    (!patient && cleanup_later_signals() >= CLUSTER_KILL_SIGNALS))
+			return -1;
+		usleep(10000);
+	}
 }
 
-/* The last way: the postmaster's pid from its lock file, SIGKILL. Its
- * backends end when they see it gone. */
-static void
-kill_postmaster(struct cluster *c)
+/* The server stopped: SIGQUIT, the immediate shutdown, once it accepts
+ * connections (a throwaway cluster needs no shutdown checkpoint, and the
+ * server removes its shared memory on the way out), else SIGINT, whose
+ * default action ends a server that has not set its handlers yet without
+ * a core dump. Only the process syncprobe started is signalled. One that
+ * does not end is killed (SIGKILL); 0, or -1 with why saying what may be
+ * left. */
+static int
+stop_server(struct cluster *c, char *why, size_t len)
 {
-	char buf[32];
-	long pid;
+	long pid = (long)c->postmaster;
 
-	if (read_part(c->data, "postmaster.pid", false, buf, sizeof buf) <= 0)
-		return;
-	pid = strtol(buf, NULL, 10);
-	if (pid > 1)
-		kill((pid_t)pid, SIGKILL);
-}
-
-/* Whether the server is still up: its lock file is there. */
-static bool
-server_running(struct cluster *c)
-{
-	char path[PGBIN_PATH_LEN + 32];
-
-	snprintf(path, sizeof path, "%s/postmaster.pid", c->data);
-	return access(path, F_OK) == 0;
-}
-
-static void
-stop_server(struct cluster *c)
-{
-	char why[CLUSTER_WHY_LEN];
-
-	if (!c->started)
-		return;
-	if (!cleanup_urgent() && ctl_stop(c, "fast", CHILD_STOP_URGENT, why, sizeof why) == 0)
-		goto done;
-	if (ctl_stop(c, "immediate", CHILD_STOP_NEVER, why, sizeof why) == 0 ||
-	    !server_running(c))
-		goto done;
-	kill_postmaster(c);
-	sleep(1);
-done:
-	c->started = false;
+	if (c->postmaster == 0)
+		return 0;
+	kill(c->postmaster, c->ready ? SIGQUIT : SIGINT);
+	if (wait_server(c, CLUSTER_QUIT_NS, false) == 0)
+		return 0;
+	kill(c->postmaster, SIGKILL);
+	if (wait_server(c, CLUSTER_KILL_NS, true) == -1) {
+		snprintf(why, len, "%s: the server (postgres, process %ld) still runs after "
+		    "SIGKILL: left running, with its shared memory", c->work, pid);
+		return -1;
+	}
+	snprintf(why, len, "%s: the server (postgres, process %ld) did not stop on %s %s: "
+	    "killed (SIGKILL); what it started ends when it sees it gone, but its shared "
+	    "memory may be left (ipcs -m; /dev/shm/PostgreSQL.*)", c->work, pid,
+	    c->ready ? "SIGQUIT" : "SIGINT", cleanup_later_signals() >= CLUSTER_KILL_SIGNALS ?
+	    "before a third signal" : "in 30 s");
+	return -1;
 }
 
 int
 cluster_remove(struct cluster *c, char *why, size_t len)
 {
-	int tries;
+	int tries, stopped = stop_server(c, why, len);
 
-	stop_server(c);
 	if (c->workfd != -1)
 		close(c->workfd);
 	c->workfd = -1;
 	if (!c->made) {
 		safefile_close(&c->top);
-		return 0;
+		return stopped;
 	}
 	/* A server killed the hard way leaves backends for a moment, which
 	 * may still write: try again briefly. */
@@ -349,10 +512,12 @@ cluster_remove(struct cluster *c, char *why, size_t len)
 		usleep(100000);
 	}
 	if (tries == 20) {
-		snprintf(why, len, "%s: could not remove it: %s", c->work, strerror(errno));
+		/* The server's fate first: what is left of it matters more. */
+		if (stopped == 0)
+			snprintf(why, len, "%s: could not remove it: %s", c->work, strerror(errno));
 		return -1;
 	}
 	c->made = false;
 	safefile_close(&c->top);
-	return 0;
+	return stopped;
 }

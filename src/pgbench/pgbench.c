@@ -248,6 +248,21 @@ say_length(const struct pgbench_options *o, const struct pgb_result *r)
 	fputc('\n', stderr);
 }
 
+/* Whether s reads as a version string ("15.5 (Debian 15.5-1.pgdg120+1)"):
+ * printable ASCII only. It is the server's to say, and goes into the text
+ * report, a comment of -F conf and a terminal: a newline there would make
+ * an active conf line of what follows it. */
+static bool
+printable_version(const char *s)
+{
+	if (*s == '\0')
+		return false;
+	for (; *s != '\0'; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			return false;
+	return true;
+}
+
 /* The server's version, and whether it has pg_stat_wal (14 on). */
 static int
 server_version(struct cluster *c, struct pgb_result *r, char *why, size_t len)
@@ -259,6 +274,12 @@ server_version(struct cluster *c, struct pgb_result *r, char *why, size_t len)
 	    sizeof r->server_version, why, len) == -1 ||
 	    cluster_sql(c, "SHOW server_version_num", num, sizeof num, why, len) == -1)
 		return -1;
+	if (!printable_version(r->server_version)) {
+		/* why is escaped where it is printed (util/diag). */
+		snprintf(why, len, "psql: server_version is not a version: '%s'",
+		    r->server_version);
+		return -1;
+	}
 	if (pgbench_read_count(num, &v) == -1 || v > 10000000) {
 		snprintf(why, len, "psql: server_version_num is not a number");
 		return -1;
@@ -297,7 +318,7 @@ run_cluster(struct cluster *c, const struct pgbench_options *o, struct pgb_resul
 		if (o->clients[i] > cs.max_clients)
 			cs.max_clients = o->clients[i];
 	path[0] = '\0';
-	if (cluster_init(c, &cs, why, len) == -1 || cluster_start(c, why, len) == -1 ||
+	if (cluster_init(c, why, len) == -1 || cluster_start(c, &cs, why, len) == -1 ||
 	    server_version(c, r, why, len) == -1 ||
 	    prepare_workload(c, o, script, path, sizeof path, why, len) == -1)
 		return -1;
@@ -335,9 +356,12 @@ free_result(struct pgb_result *r)
 	free(r->cells);
 }
 
+/* The sweep, from the probe to the cluster removed. *left is set when the
+ * server or its directory could not be stopped or removed (said on
+ * stderr): what was measured is still reported, and the exit is 1. */
 static enum exit_status
 measure(const struct pgbench_options *o, struct pgb_result *r, const struct pgbin *bin,
-    const struct child_user *user, const char *script)
+    const struct child_user *user, const char *script, bool *left)
 {
 	const struct method *m = NULL;
 	struct cluster c;
@@ -346,15 +370,24 @@ measure(const struct pgbench_options *o, struct pgb_result *r, const struct pgbi
 	bool usage = false;
 	int failed;
 
-	if ((rc = probe_dir(o, r, &m)) != STATUS_OK)
+	/* DIR judged and held before the probe's minutes, and kept. */
+	if (cluster_open(&c, o->dir, bin, user, why, sizeof why) == -1) {
+		diag_error("%s", why);
+		cluster_remove(&c, rwhy, sizeof rwhy);
+		return STATUS_USAGE;
+	}
+	if ((rc = probe_dir(o, r, &m)) != STATUS_OK) {
+		cluster_remove(&c, rwhy, sizeof rwhy);
 		return rc;
+	}
 	r->wal_sync_method = m->name;
 	if (sweep_plan(o->delays, o->ndelays, o->siblings, o->nsiblings, r) == -1) {
 		diag_error("sweep: out of memory");
+		cluster_remove(&c, rwhy, sizeof rwhy);
 		return STATUS_IO;
 	}
 	say_length(o, r);
-	if (cluster_make(&c, o->dir, bin, user, why, sizeof why, &usage) == -1) {
+	if (cluster_make(&c, why, sizeof why, &usage) == -1) {
 		diag_error("%s", why);
 		cluster_remove(&c, rwhy, sizeof rwhy);
 		return usage ? STATUS_USAGE : STATUS_IO;
@@ -366,7 +399,7 @@ measure(const struct pgbench_options *o, struct pgb_result *r, const struct pgbi
 		diag_error("%s", why);
 	if (cluster_remove(&c, rwhy, sizeof rwhy) == -1) {
 		diag_error("%s", rwhy);
-		return STATUS_IO;
+		*left = true;
 	}
 	return failed ? STATUS_IO : STATUS_OK;
 }
@@ -381,6 +414,7 @@ pgbench_main(const struct pgbench_options *o)
 	enum exit_status rc;
 	uint64_t start = platform_now_ns();
 	size_t i;
+	bool left = false;
 
 	cleanup_install();
 	cleanup_hold();
@@ -410,7 +444,7 @@ pgbench_main(const struct pgbench_options *o)
 	for (i = 0; i < o->nclients; i++)
 		r->clients[i] = o->clients[i];
 	r->nclients = o->nclients;
-	rc = measure(o, r, &bin, &user, script);
+	rc = measure(o, r, &bin, &user, script, &left);
 	r->duration_secs = (double)(platform_now_ns() - start) / 1e9;
 	r->stopped_by = cleanup_stop_signal();
 	if (rc == STATUS_OK && r->cells != NULL) {
@@ -420,6 +454,8 @@ pgbench_main(const struct pgbench_options *o)
 		if (write_report(o, r) != STATUS_OK)
 			rc = STATUS_IO;
 	}
+	if (left)
+		rc = STATUS_IO;
 	free_result(r);
 	free(r);
 	free(script);

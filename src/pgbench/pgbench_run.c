@@ -170,9 +170,9 @@ pgbench_run(struct cluster *c, const struct pgbench_run_spec *s,
 		s->builtin ? "-b" : "-f", s->builtin ? s->builtin : s->script, "postgres", NULL };
 	/* Both are superuser-settable per session: no reload, no restart. */
 	const char *env[] = { opts, NULL };
-	struct child_spec cs = { argv, env, c->user, c->work,
-		(uint64_t)s->secs * 1000000000ULL + RUN_SLACK_NS, CLUSTER_OUT_MAX,
-		CHILD_STOP_FIRST };
+	struct child_spec cs = { .argv = argv, .env = env, .user = c->user, .cwd = c->work,
+		.timeout_ns = (uint64_t)s->secs * 1000000000ULL + RUN_SLACK_NS,
+		.out_max = CLUSTER_OUT_MAX, .space = &c->floor };
 	struct child_result r;
 	uint64_t before = 0, after_n = 0;
 	char err[256];
@@ -182,7 +182,10 @@ pgbench_run(struct cluster *c, const struct pgbench_run_spec *s,
 	snprintf(secs, sizeof secs, "%u", s->secs);
 	snprintf(opts, sizeof opts, "PGOPTIONS=-c commit_delay=%ld -c commit_siblings=%u",
 	    s->delay_usecs, s->siblings);
-	if (cluster_sql(c, "CHECKPOINT", NULL, 0, why, len) == -1)
+	/* Between runs: the next one stops before the disk is full, not in
+	 * it (during it, child.c kills pgbench at the floor). */
+	if (cluster_room_for_run(c, why, len) == -1 ||
+	    cluster_sql(c, "CHECKPOINT", NULL, 0, why, len) == -1)
 		return -1;
 	if (s->have_wal && wal_flushes(c, s->flush_by_write, &before, why, len) == -1)
 		return -1;
@@ -213,8 +216,8 @@ pgbench_initialize(struct cluster *c, char *why, size_t len)
 {
 	const char *argv[] = { c->bin->path[PGBIN_PGBENCH], "-i", "-s", "1", "-q",
 		"-h", c->work, "-p", c->port, "-U", CLUSTER_SUPERUSER, "postgres", NULL };
-	struct child_spec cs = { argv, NULL, c->user, c->work, RUN_SLACK_NS * 5,
-		CLUSTER_OUT_MAX, CHILD_STOP_FIRST };
+	struct child_spec cs = { .argv = argv, .user = c->user, .cwd = c->work,
+		.timeout_ns = RUN_SLACK_NS * 5, .out_max = CLUSTER_OUT_MAX, .space = &c->floor };
 	struct child_result r;
 	int rc = child_run(&cs, &r);
 

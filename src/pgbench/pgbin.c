@@ -20,7 +20,7 @@
 #define PGBIN_CONFIG_TIMEOUT_NS 10000000000ULL
 
 static const char *const program_names[PGBIN_COUNT] = {
-	[PGBIN_INITDB] = "initdb", [PGBIN_PG_CTL] = "pg_ctl",
+	[PGBIN_INITDB] = "initdb", [PGBIN_POSTGRES] = "postgres",
 	[PGBIN_PGBENCH] = "pgbench", [PGBIN_PSQL] = "psql",
 };
 
@@ -74,30 +74,47 @@ find_pg_config(char *out, size_t len)
 	return false;
 }
 
-/* What `pg_config --bindir` prints: one absolute path and a newline. */
+/* Whether s holds a control character (C0, DEL): a path with one would
+ * carry it into the report and onto a terminal. */
 static bool
-ask_pg_config(char *dir, size_t len)
+has_control(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
+/* What `pg_config --bindir` prints: one absolute path and a newline.
+ * 1 with it in dir; 0 when there is no pg_config or it failed (the next
+ * place is looked at); -1 when it printed something else, said in err. */
+static int
+ask_pg_config(char *dir, size_t len, char *err, size_t errlen)
 {
 	char prog[PGBIN_PATH_LEN];
 	const char *argv[] = { prog, "--bindir", NULL };
-	struct child_spec s = { argv, NULL, NULL, "/", PGBIN_CONFIG_TIMEOUT_NS,
-		PGBIN_PATH_LEN, CHILD_STOP_FIRST };
+	struct child_spec s = { .argv = argv, .cwd = "/", .timeout_ns = PGBIN_CONFIG_TIMEOUT_NS,
+		.out_max = PGBIN_PATH_LEN };
 	struct child_result r;
-	bool ok = false;
+	int found = 0;
 	size_t n;
 
 	if (!find_pg_config(prog, sizeof prog))
-		return false;
+		return 0;
 	if (child_run(&s, &r) == 0) {
 		n = r.out_len;
 		if (n > 0 && r.out[n - 1] == '\n')
 			r.out[--n] = '\0';
-		ok = n > 1 && n < len && r.out[0] == '/' && strchr(r.out, '\n') == NULL;
-		if (ok)
+		found = n > 1 && n < len && r.out[0] == '/' && strlen(r.out) == n &&
+		    !has_control(r.out) ? 1 : -1;
+		if (found == 1)
 			snprintf(dir, len, "%s", r.out);
+		else	/* escaped where it is printed (util/diag) */
+			snprintf(err, errlen, "%s --bindir: printed '%.*s', not one absolute path "
+			    "(give the server's programs with --pg-bin=DIR)", prog, 200, r.out);
 	}
 	child_result_free(&r);
-	return ok;
+	return found;
 }
 
 /* "15" or "9.6" as a comparable number; -1 when it is not a version. */
@@ -154,6 +171,7 @@ pgbin_find(const char *given, struct pgbin *b, char *err, size_t errlen)
 {
 	char dir[PGBIN_PATH_LEN];
 	enum pgbin_program p = PGBIN_COUNT;
+	int asked;
 
 	memset(b, 0, sizeof *b);
 	if (given != NULL) {
@@ -162,7 +180,9 @@ pgbin_find(const char *given, struct pgbin *b, char *err, size_t errlen)
 			return missing(b, p, b->found_by, err, errlen);
 		return 0;
 	}
-	if (ask_pg_config(dir, sizeof dir)) {
+	if ((asked = ask_pg_config(dir, sizeof dir, err, errlen)) == -1)
+		return -1;
+	if (asked == 1) {
 		b->found_by = "pg_config --bindir";
 		if ((p = use_dir(b, dir)) == PGBIN_COUNT)
 			return 0;

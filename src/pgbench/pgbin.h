@@ -10,7 +10,10 @@
 #define PGBIN_ROOT "/usr/lib/postgresql"
 #define PGBIN_PATH_LEN 4096
 
-enum pgbin_program { PGBIN_INITDB, PGBIN_PG_CTL, PGBIN_PGBENCH, PGBIN_PSQL, PGBIN_COUNT };
+/* The server itself (postgres) is started as syncprobe's own child, not
+ * through pg_ctl: its pid is then the one fork returned, and no file the
+ * server's user can write names what syncprobe signals. */
+enum pgbin_program { PGBIN_INITDB, PGBIN_POSTGRES, PGBIN_PGBENCH, PGBIN_PSQL, PGBIN_COUNT };
 
 struct pgbin {
 	char dir[PGBIN_PATH_LEN];

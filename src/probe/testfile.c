@@ -19,13 +19,15 @@
 #define EXISTS_HINT  "syncprobe never overwrites a file; name a new one"
 
 /* Refuse a file that would leave the filesystem too full for the
- * database living there (space.h), before creating anything. */
+ * database living there (space.h), before creating anything. A segment's
+ * size is fixed (-t etcd's): only more free space helps then. */
 static int
-check_space(const struct testfile *tf, char *err, size_t errlen)
+check_space(const struct testfile *tf, bool segment, char *err, size_t errlen)
 {
-	char why[256];
+	char why[320];
 
-	if (space_check(tf->file.dirfd, tf->bytes, why, sizeof why) == 0)
+	if (space_check(tf->file.dirfd, tf->bytes, segment ? "free some space: the log "
+	    "segment's size is fixed" : "use a smaller --file-size", why, sizeof why) == 0)
 		return 0;
 	snprintf(err, errlen, "%s: %s", tf->file.dir, why);
 	return -1;
@@ -108,7 +110,7 @@ create_file(struct testfile *tf, const char *dir, const char *exact,
 	if (safefile_locate(&tf->file, dir, NAME_PATTERN, exact, err, errlen) == -1 ||
 	    safefile_open_dir(&tf->file, err, errlen) == -1)
 		return STATUS_USAGE;
-	if (check_space(tf, err, errlen) == -1 ||
+	if (check_space(tf, block == 0, err, errlen) == -1 ||
 	    (fd = safefile_create(&tf->file, exact ? NULL : NAME_PREFIX, EXISTS_HINT,
 	    err, errlen)) == -1) {
 		safefile_close(&tf->file);

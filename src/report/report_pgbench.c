@@ -486,6 +486,8 @@ report_pgbench_conf(FILE *out, const struct pgb_result *r)
 	char dir[ESCAPE_LEN(4096)], version[ESCAPE_LEN(64)], why[ESCAPE_LEN(SETTING_TEXT_LEN)];
 	size_t i;
 
+	/* Escaped: a newline would end the comment, and make an active line
+	 * of what follows it. */
 	escape_for_terminal(r->dir, dir, sizeof dir);
 	escape_for_terminal(r->server_version, version, sizeof version);
 	fprintf(out, "# syncprobe pgbench: %s, PostgreSQL %s, %s, %u x %u s per setting\n",

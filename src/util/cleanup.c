@@ -29,9 +29,9 @@ static pid_t registered_group;
 static volatile sig_atomic_t have_group;
 /* Set by the handler, read by the run: the signal that asked it to stop. */
 static volatile sig_atomic_t stop_signal;
-/* cleanup_hold(): later signals only ask for haste (urgent). */
+/* cleanup_hold(): later signals are only counted (cleanup_later_signals). */
 static volatile sig_atomic_t holding;
-static volatile sig_atomic_t urgent;
+static volatile sig_atomic_t later;
 
 /* The signals that ask for the report of what was measured: a user's
  * Ctrl-C, a service manager's stop, a closed terminal. */
@@ -79,8 +79,8 @@ on_signal(int sig)
 	if (holding && !is_crash(sig)) {
 		if (stop_signal == 0)
 			stop_signal = sig;
-		else
-			urgent = 1;
+		else if (later < 1000)
+			later++;
 		errno = saved;
 		return;
 	}
@@ -264,9 +264,9 @@ cleanup_hold(void)
 }
 
 int
-cleanup_urgent(void)
+cleanup_later_signals(void)
 {
-	return urgent;
+	return later;
 }
 
 /* Empty the directory open as fd (which this closes), depth first. */

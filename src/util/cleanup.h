@@ -26,13 +26,14 @@ void cleanup_install(void);
 /* For a command that runs other programs (syncprobe pgbench): from now on
  * no handled signal but a crash's (SIGSEGV, SIGBUS, SIGILL, SIGFPE,
  * SIGABRT, SIGTRAP, SIGSYS) ends syncprobe at once. The first only asks
- * the run to stop, every later one also sets cleanup_urgent(): a server
- * and a directory tree cannot be stopped and removed from a handler, so
- * the run does it, faster when urgent, and then calls cleanup_die(). */
+ * the run to stop, every later one is counted (cleanup_later_signals): a
+ * server and a directory tree cannot be stopped and removed from a
+ * handler, so the run does it, and gives up waiting when asked often
+ * enough, and then calls cleanup_die(). */
 void cleanup_hold(void);
 
-/* Whether a second signal came while holding: stop without waiting. */
-int cleanup_urgent(void);
+/* How many signals came after the first while holding. */
+int cleanup_later_signals(void);
 
 /* The signal that asked the run to stop, or 0. */
 int cleanup_stop_signal(void);

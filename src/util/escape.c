@@ -133,3 +133,46 @@ escape_for_terminal(const char *s, char *buf, size_t len)
 done:
 	buf[at] = '\0';
 }
+
+/* The byte the C escape letter e stands for, or 0. */
+static char
+c_unescape(char e)
+{
+	static const char from[] = "tnrabfv\\", to[] = "\t\n\r\a\b\f\v\\";
+	const char *p = e != '\0' ? strchr(from, e) : NULL;
+
+	return p != NULL ? to[p - from] : 0;
+}
+
+int
+escape_undo(const char *s, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	if (len == 0)
+		return -1;
+	while (*s != '\0') {
+		char c = *s++;
+
+		if (c == '\\') {
+			char e = c_unescape(*s);
+
+			if (e != 0) {
+				c = e;
+				s++;
+			} else if (s[0] >= '0' && s[0] <= '3' && s[1] >= '0' && s[1] <= '7' &&
+			    s[2] >= '0' && s[2] <= '7') {
+				c = (char)((s[0] - '0') * 64 + (s[1] - '0') * 8 + (s[2] - '0'));
+				s += 3;
+				if (c == '\0')
+					return -1;
+			} else
+				return -1;
+		}
+		if (at + 1 >= len)
+			return -1;
+		buf[at++] = c;
+	}
+	buf[at] = '\0';
+	return 0;
+}

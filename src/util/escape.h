@@ -23,6 +23,14 @@ size_t escape_utf8_len(const unsigned char *s);
  * as it is. */
 void escape_for_terminal(const char *s, char *buf, size_t len);
 
+/* escape_for_terminal undone: s (escaped) into buf, NUL-terminated. 0, or
+ * -1 when s holds an escape escape_for_terminal never writes (a lone
+ * backslash at the end, \x, \400, a NUL by \000) or buf is too small. A
+ * string that is escaped, then read back this way, is the one escaped:
+ * what syncprobe writes escaped for a reader of its own (the durability
+ * writer's file=) and reads back. */
+int escape_undo(const char *s, char *buf, size_t len);
+
 /* Whether escape_for_terminal leaves s as it is. */
 int escape_is_plain(const char *s);
 

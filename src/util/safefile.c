@@ -27,13 +27,29 @@
 static const char name_chars[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
+/* "PATH...: File name too long", the path cut short. */
+static void
+too_long(const char *what, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%.60s...: %s", what, strerror(ENAMETOOLONG));
+}
+
 int
 safefile_check_dir(const char *dir, char *err, size_t errlen)
 {
 	struct stat st;
 
+	/* A path the system cannot take whole may still name a directory
+	 * that exists: said as too long, cut short, not as missing. */
+	if (strlen(dir) >= PATH_MAX || (stat(dir, &st) == -1 && errno == ENAMETOOLONG)) {
+		too_long(dir, err, errlen);
+		snprintf(err + strlen(err), errlen - strlen(err), " (at most %d bytes: give a "
+		    "shorter path to it, relative from a directory nearer it)", PATH_MAX - 1);
+		return -1;
+	}
 	if (stat(dir, &st) == -1) {
-		snprintf(err, errlen, "%s: %s (give an existing directory)", dir, strerror(errno));
+		snprintf(err, errlen, "%s: %s%s", dir, strerror(errno),
+		    errno == ENOENT || errno == ENOTDIR ? " (give an existing directory)" : "");
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
@@ -41,13 +57,6 @@ safefile_check_dir(const char *dir, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
-}
-
-/* "PATH...: File name too long", the path cut short. */
-static void
-too_long(const char *what, char *err, size_t errlen)
-{
-	snprintf(err, errlen, "%.60s...: %s", what, strerror(ENAMETOOLONG));
 }
 
 /* The file's path, for messages: dir/name. */

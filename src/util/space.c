@@ -17,9 +17,8 @@ saturating_mul(uint64_t a, uint64_t b)
 	return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
-/* "51.2MB": a size for a message, to one decimal in the report's units. */
-static void
-format_approx(uint64_t bytes, char *buf, size_t len)
+void
+space_format(uint64_t bytes, char *buf, size_t len)
 {
 	static const char *const units[] = { "B", "kB", "MB", "GB", "TB", "PB", "EB" };
 	double v = (double)bytes;
@@ -46,7 +45,7 @@ space_margin(uint64_t total_bytes)
 
 int
 space_decide(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes,
-    char *err, size_t errlen)
+    const char *remedy, char *err, size_t errlen)
 {
 	uint64_t margin = space_margin(total_bytes);
 	char file[32], avail[32], keep[32], max[32];
@@ -60,28 +59,38 @@ space_decide(uint64_t avail_bytes, uint64_t total_bytes, uint64_t bytes,
 		    "test file (give a directory on the disk to test)");
 		return -1;
 	}
-	format_approx(bytes, file, sizeof file);
-	format_approx(avail_bytes, avail, sizeof avail);
-	format_approx(margin, keep, sizeof keep);
-	format_approx(SPACE_MARGIN_MAX_BYTES, max, sizeof max);
+	space_format(bytes, file, sizeof file);
+	space_format(avail_bytes, avail, sizeof avail);
+	space_format(margin, keep, sizeof keep);
+	space_format(SPACE_MARGIN_MAX_BYTES, max, sizeof max);
 	snprintf(err, errlen, "not enough free space: a %s test file would leave less "
 	    "than %s of the %s available, and syncprobe keeps %d%% of a filesystem "
-	    "(at most %s) free (use a smaller --file-size)", file, keep, avail,
-	    SPACE_MARGIN_PERCENT, max);
+	    "(at most %s) free (%s)", file, keep, avail, SPACE_MARGIN_PERCENT, max, remedy);
 	return -1;
 }
 
 int
-space_check(int dirfd, uint64_t bytes, char *err, size_t errlen)
+space_available(int dirfd, uint64_t *avail_bytes, uint64_t *total_bytes)
 {
 	struct statvfs sv;
 	uint64_t unit;
 
-	if (fstatvfs(dirfd, &sv) == -1) {
+	if (fstatvfs(dirfd, &sv) == -1)
+		return -1;
+	unit = sv.f_frsize ? (uint64_t)sv.f_frsize : (uint64_t)sv.f_bsize;
+	*avail_bytes = saturating_mul((uint64_t)sv.f_bavail, unit);
+	*total_bytes = saturating_mul((uint64_t)sv.f_blocks, unit);
+	return 0;
+}
+
+int
+space_check(int dirfd, uint64_t bytes, const char *remedy, char *err, size_t errlen)
+{
+	uint64_t avail, total;
+
+	if (space_available(dirfd, &avail, &total) == -1) {
 		snprintf(err, errlen, "statvfs: %s", strerror(errno));
 		return -1;
 	}
-	unit = sv.f_frsize ? (uint64_t)sv.f_frsize : (uint64_t)sv.f_bsize;
-	return space_decide(saturating_mul((uint64_t)sv.f_bavail, unit),
-	    saturating_mul((uint64_t)sv.f_blocks, unit), bytes, err, errlen);
+	return space_decide(avail, total, bytes, remedy, err, errlen);
 }

@@ -20,6 +20,7 @@
 #include "util/names.h"
 #include "util/platform.h"
 #include "util/progress.h"
+#include "util/relay.h"
 #include "util/safefile.h"
 #include "util/units.h"
 #include "watch/watch_clock.h"
@@ -36,7 +37,9 @@ static const struct name_list watch_format_names = NAME_LIST_STRINGS(format_name
  * histograms are large): running out of memory leaves nothing behind. */
 struct watch_state {
 	const struct watch_options *o;
-	FILE *out;
+	FILE *out;			/* the report, into relay */
+	struct relay relay;		/* ... and from there to standard output */
+	uint64_t deadline_ns;		/* --for's end (0: none): output waits no longer */
 	struct testfile tf;
 	unsigned char *buf;
 	struct row_result burst;	/* back to back, at the start */
@@ -156,6 +159,14 @@ update_textfile(struct watch_state *w, const struct watch_figures *last)
 		w->textfile_failed = true;
 }
 
+/* What the report printed, to standard output: a reader that takes
+ * nothing holds the load only until --for's end or a stop signal. */
+static bool
+emit(struct watch_state *w)
+{
+	return relay_push(&w->relay, w->deadline_ns) == RELAY_DONE;
+}
+
 static void
 close_interval(struct watch_state *w, uint64_t cutoff_ns)
 {
@@ -167,6 +178,7 @@ close_interval(struct watch_state *w, uint64_t cutoff_ns)
 	progress_clear(&w->progress);
 	watch_report_interval(w->out, w->o->format, &w->setup, &f);
 	update_textfile(w, &f);
+	emit(w);
 }
 
 /* One paced operation in the current slot; its time is what the timed
@@ -194,6 +206,7 @@ paced_op(struct watch_state *w)
 		watch_note_stall(&w->sum, &st);
 		progress_clear(&w->progress);
 		watch_report_stall(w->out, w->o->format, &st);
+		emit(w);
 	}
 	return 0;
 }
@@ -259,6 +272,7 @@ paced_load(struct watch_state *w, uint64_t *cutoff_ns)
 	if (probe_row_slice(&w->run, &w->paced, 0, 0) == -1)
 		goto failed;
 	w->t0 = platform_now_ns();
+	w->deadline_ns = o->for_ns != 0 ? w->t0 + o->for_ns : 0;
 	pace_init(&p, w->t0, pace_period_ns(o->rate));
 	for (;;) {
 		slot = p.next_ns - w->t0;
@@ -272,6 +286,12 @@ paced_load(struct watch_state *w, uint64_t *cutoff_ns)
 			close_interval(w, slot);
 		if (w->textfile_failed)
 			return STATUS_IO;
+		/* Its reader took nothing until --for's end or a stop signal:
+		 * the load ends there, not when the reader wakes. */
+		if (w->relay.state != RELAY_DONE) {
+			*cutoff_ns = slot;
+			break;
+		}
 		if ((rc = pace_wait(&p, stop)) == -1)
 			goto nanosleep_failed;
 		if (rc == 0 && (rc = paced_op(w)) == -1)
@@ -322,6 +342,7 @@ watch_measure(struct watch_state *w)
 	w->setup.start_wall_ns = platform_wall_ns();
 	(void)watch_clock_new_date(&w->day, w->setup.start_wall_ns);
 	watch_report_start(w->out, w->o->format, &w->setup);
+	emit(w);
 	open_row(w, &w->paced, w->setup.method, &w->run);
 	if (w->paced.status != ROW_OK) {
 		snprintf(w->error, sizeof w->error, "%s", w->paced.reason);
@@ -340,6 +361,27 @@ watch_measure(struct watch_state *w)
 	w->sum.end_wall_ns = platform_wall_ns();
 	w->sum.run_secs = row_secs(cutoff);
 	return rc;
+}
+
+/* Whether standard output lost part of the report; said on stderr. */
+static bool
+report_lost(const struct watch_state *w)
+{
+	char why[64];
+
+	if (w->relay.state == RELAY_DONE)
+		return false;
+	if (w->relay.state == RELAY_FAILED)
+		snprintf(why, sizeof why, "%s", strerror(w->relay.error));
+	else if (cleanup_stop_signal() != 0)
+		snprintf(why, sizeof why, "its reader took nothing until %s",
+		    cleanup_signal_name(cleanup_stop_signal()));
+	else
+		snprintf(why, sizeof why, "its reader took nothing until --for ended");
+	fprintf(stderr, "syncprobe: write standard output: %s (%llu bytes of the report "
+	    "not written; the test file is removed)\n", why,
+	    (unsigned long long)w->relay.dropped);
+	return true;
 }
 
 static void
@@ -400,6 +442,15 @@ watch_run(const struct watch_options *o, FILE *out)
 	w->out = out;
 	progress_init(&w->progress, false);
 	describe(o, w);
+	if (relay_open(&w->relay, fileno(out)) == -1) {
+		fprintf(stderr, "syncprobe: %s: out of memory\n", o->dir);
+		free(w->buf);
+		free(w);
+		return STATUS_IO;
+	}
+	w->out = w->relay.f;
+	/* Until the load starts (and sets it from there), --for from now. */
+	w->deadline_ns = o->for_ns != 0 ? platform_now_ns() + o->for_ns : 0;
 	watch_tally_init(&w->tally, pace_period_ns(o->rate), o->interval_ns);
 	watch_plot_init(&w->plot);
 	rc = start_textfile(w);
@@ -422,12 +473,16 @@ watch_run(const struct watch_options *o, FILE *out)
 			w->sum.stopped_by = cleanup_stop_signal();
 			watch_summarize(&w->tally, &w->setup, &w->sum);
 			progress_clear(&w->progress);
-			watch_report_end(out, o->format, &w->setup, &w->sum, &w->plot);
+			watch_report_end(w->out, o->format, &w->setup, &w->sum, &w->plot);
+			emit(w);
 		}
 	}
 	(void)watch_textfile_close(&w->textfile, rmerr, sizeof rmerr);
 	if (rc != STATUS_OK)
 		fprintf(stderr, "syncprobe: %s\n", w->error);
+	if (report_lost(w) && rc == STATUS_OK)
+		rc = STATUS_IO;
+	relay_close(&w->relay);
 	free(w->buf);
 	free(w);
 	return rc;

@@ -1,13 +1,19 @@
 # tests/fakepg/lib.sh: sourced by the fake PostgreSQL programs, which
 # tests/cli_pgbench.sh puts in place of the real ones. Knobs, from the
 # environment:
-#   SYNCPROBE_FAKEPG_FAIL=initdb|start|psql|checkpoint|pgbench|stop|stopall
+#   SYNCPROBE_FAKEPG_FAIL=initdb|start|psql|checkpoint|pgbench|stop
+#                                (stop: postgres ignores the signals to stop)
 #   SYNCPROBE_FAKEPG_GARBAGE=1   pgbench prints no figures it should
 #   SYNCPROBE_FAKEPG_GAIN=1      pgbench's tps rises with commit_delay
 #   SYNCPROBE_FAKEPG_SWING="P..." the Nth timed run's tps times the Nth
 #                                percentage (100 after the list)
-#   SYNCPROBE_FAKEPG_HANG=pgbench|start|stop   that step never ends (stop:
-#                                only pg_ctl stop -m fast)
+#   SYNCPROBE_FAKEPG_HANG=pgbench|start   that step never ends
+#   SYNCPROBE_FAKEPG_VICTIM=PID  postgres's postmaster.pid names PID
+#   SYNCPROBE_FAKEPG_GROW=MB     each timed pgbench run takes MB more of the disk
+#   SYNCPROBE_FAKEPG_FILL=1      a timed pgbench run fills the disk (1MB left),
+#                                then runs on
+#   SYNCPROBE_FAKEPG_VERSION=S   psql's SHOW server_version prints S
+#   SYNCPROBE_FAKEPG_BINDIR=S    pg_config --bindir prints S
 #   SYNCPROBE_FAKEPG_HANG_RUN=N  pgbench's Nth timed run never ends
 #   SYNCPROBE_FAKEPG_CHILD=1     pgbench leaves a process behind in its group
 #   SYNCPROBE_FAKEPG_PIDS=FILE   every fake process appends its pid
