@@ -40,7 +40,8 @@ Knobs (environment):
   SECS=8       seconds per pgbench run
   JOBS=        pgbench threads (-j); default: one per client, as the
                experiment has a client thread per committer
-  SP_SECS=4 SP_ROUNDS=20   syncprobe's -s (per cell) and --rounds
+  SP_SECS=4 SP_ROUNDS=20   syncprobe's -s (per cell) and --rounds;
+               "default": syncprobe's own, as a user runs it
   SETTINGS=sweep  sweep: pgbench runs every delay of the experiment's sweep;
                advice: only 0, the rule (d/2, commit_siblings 5), the
                experiment's advice and d/2 with the advised siblings
@@ -97,6 +98,7 @@ CAPDISK=${CAPDISK:-$here/../../shared/capdisk/run.sh}
 
 for knob in REPEATS SECS SP_ROUNDS SLOW_US; do
 	eval "v=\$$knob"
+	[ "$knob" != SP_ROUNDS ] || [ "$v" != default ] || continue
 	case $v in
 	'' | *[!0-9]*) die "$knob=$v: give a whole number" ;;
 	esac
@@ -269,8 +271,12 @@ experiment() {
 	timed=
 	[ "$WHERE" = 0 ] || timed="$TIME -o $WORK/sp-$c.time -f %U+%S"
 	# shellcheck disable=SC2046,SC2086
+	sp_opts=
+	[ "$SP_SECS" = default ] || sp_opts="-s $SP_SECS"
+	[ "$SP_ROUNDS" = default ] || sp_opts="$sp_opts --rounds $SP_ROUNDS"
+	# shellcheck disable=SC2046,SC2086
 	env $(env_for "$c") $timed "$SYNCPROBE" -q -F json -t group --wal-sync-method fdatasync \
-	    --clients "$CLIENTS" -s "$SP_SECS" --rounds "$SP_ROUNDS" "$WORK/sp-$c" >"$out" ||
+	    --clients "$CLIENTS" $sp_opts "$WORK/sp-$c" >"$out" ||
 	    die "syncprobe failed"
 	if [ "$WHERE" = 1 ]; then
 		printf '%s\t%s\t%s\n' "$c" "$(tail -1 "$WORK/sp-$c.time" | awk -F+ '{ print $1 + $2 }')" \
