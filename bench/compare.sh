@@ -2,7 +2,7 @@
 # bench/compare.sh: syncprobe side by side with pg_test_fsync, fio and
 # strace on one directory, the tools run alternately, printing medians of
 # paired ratios with min and max, never absolute times. Run by hand, never
-# by make check: it takes about 20 minutes with the defaults (QUICK=1: 3).
+# by make check (QUICK=1 for a short run).
 # It runs each comparison script of COMPARISONS in turn, each printing its
 # table, and then prints their targets and notes together; each script
 # also runs alone. See bench/README for the knobs, how to read the tables,

@@ -1,8 +1,8 @@
 #!/bin/sh
 # bench/etcd.sh DIR: syncprobe -t etcd beside the fio job etcd's operators
 # run and beside a real etcd's own WAL fsync histogram, all on DIR's
-# filesystem. Run by hand, never by make check (about 15 to 20 minutes with
-# the defaults).
+# filesystem. Run by hand, never by make check: it runs a real etcd and fio
+# for REPEATS rounds of each part.
 #
 # 1. fio's exact recipe and syncprobe -t etcd --rounds 1 in PAIRS
 #    alternating pairs: the ratio syncprobe/fio of the back-to-back row's

@@ -14,7 +14,8 @@
 # commit_delay and commit_siblings) and d/2 with the advised siblings, and
 # ranks them by median tps with the min-max ranges.
 #
-# Run by hand, never by make check: with the defaults about 40 minutes.
+# Run by hand, never by make check: every case runs pgbench SECS seconds
+# REPEATS times for each cell (client count x delay), after the experiment.
 # See bench/README ("pgbench_delay.sh") for the knobs and a result.
 set -u
 LC_ALL=C
