@@ -204,6 +204,7 @@ paced_op(struct watch_state *w)
 		st.wall_ns = watch_clock_wall_at(wall, platform_now_ns(), now - ns);
 		st.new_date = watch_clock_new_date(&w->day, st.wall_ns);
 		watch_note_stall(&w->sum, &st);
+		watch_plot_add_stall(&w->plot, st.start_ns, st.ns);
 		progress_clear(&w->progress);
 		watch_report_stall(w->out, w->o->format, &st);
 		emit(w);
