@@ -50,6 +50,7 @@ struct watch_state {
 	struct watch_setup setup;
 	struct watch_summary sum;
 	struct storage_info storage;
+	struct system_info system;	/* the host's name, for the picture */
 	struct watch_textfile textfile;	/* --textfile's, when given */
 	struct progress progress;	/* the status line on a terminal */
 	bool textfile_failed;		/* an update failed: the run stops */
@@ -338,8 +339,11 @@ watch_measure(struct watch_state *w)
 	if (rc != STATUS_OK || cleanup_stop_signal() != 0)
 		return rc;
 	if (storage_probe(w->tf.file.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH,
-	    &w->storage) == 0 && w->storage.have_filesystem)
-		w->setup.filesystem = w->storage.filesystem;
+	    &w->storage) == 0) {
+		w->setup.storage = &w->storage;
+		if (w->storage.have_filesystem)
+			w->setup.filesystem = w->storage.filesystem;
+	}
 	w->setup.start_wall_ns = platform_wall_ns();
 	(void)watch_clock_new_date(&w->day, w->setup.start_wall_ns);
 	watch_report_start(w->out, w->o->format, &w->setup);
@@ -390,6 +394,8 @@ describe(const struct watch_options *o, struct watch_state *w)
 {
 	w->setup.path = o->dir;
 	w->setup.textfile = o->textfile;
+	platform_system(&w->system);
+	w->setup.host = w->system.host;
 	/* The server's own default unless -m says otherwise: the same
 	 * method in every run, so that two watches can be compared. */
 	w->setup.method = o->method != NULL ? o->method : method_platform_default();
