@@ -107,6 +107,12 @@ set_textfile(void *s, const char *arg, char *err, size_t errlen)
 }
 
 static int
+set_svg(void *s, const char *arg, char *err, size_t errlen)
+{
+	return cli_file_name(arg, &((struct watch_options *)s)->svg, err, errlen);
+}
+
+static int
 set_format(void *s, const char *arg, char *err, size_t errlen)
 {
 	return watch_parse_format(arg, &((struct watch_options *)s)->format, err, errlen);
@@ -156,6 +162,10 @@ static const struct cli_option watch_options_table[] = {
 	  "name ending in .prom, replaced whole after every interval, for "
 	  "node_exporter's textfile collector; removed at the end",
 	  .parse = set_textfile, .kind = CLI_VALUE_FILE, .example = "watch.prom" },
+	{ .name = "svg", .has_arg = required_argument, .arg = "FILE",
+	  .help = "at the end, write a picture of the run to FILE, a new file: p50, p99 and "
+	  "max against time, the stalls, the back-to-back burst (SVG)",
+	  .parse = set_svg, .kind = CLI_VALUE_FILE, .example = "watch.svg" },
 	CLI_ROW_HELP,
 };
 
