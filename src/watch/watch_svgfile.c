@@ -16,20 +16,11 @@
 enum exit_status
 watch_svgfile_open(struct watch_svgfile *sf, const char *path, char *err, size_t errlen)
 {
-	char why[REASON_LEN];
-
 	memset(sf, 0, sizeof *sf);
-	if (safefile_locate(&sf->file, NULL, NULL, path, why, sizeof why) == -1 ||
-	    safefile_open_dir(&sf->file, why, sizeof why) == -1) {
-		snprintf(err, errlen, "--svg: %s", why);
-		return STATUS_USAGE;
-	}
 	/* Refused now, not after a week of measuring: a file of that name may
 	 * be anyone's, and syncprobe writes only files it made. */
-	if (safefile_check_absent(&sf->file, EXISTS_HINT, err, errlen) == -1) {
-		safefile_close(&sf->file);
+	if (safefile_claim(&sf->file, path, "--svg", EXISTS_HINT, err, errlen) == -1)
 		return STATUS_USAGE;
-	}
 	sf->is_open = true;
 	return STATUS_OK;
 }
