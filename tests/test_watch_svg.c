@@ -123,20 +123,21 @@ test_stalls_kept(void)
 static void
 fixture_storage(struct storage_info *st)
 {
+	static const struct storage_layer layers[] = {
+		{ .kind = STORAGE_LAYER_FILESYSTEM, .parent = -1, .name = "xfs",
+		  .path = "/var/lib/postgresql" },
+		{ .kind = STORAGE_LAYER_DEVICE, .parent = 0, .name = "nvme0n1", .device = 0 },
+	};
+	struct storage_device *d = &st->device;
+
 	storage_info_init(st);
-	snprintf(st->filesystem, sizeof st->filesystem, "xfs");
-	st->have_filesystem = true;
-	st->have_device = true;
-	snprintf(st->device.name, sizeof st->device.name, "nvme0n1");
-	snprintf(st->device.model, sizeof st->device.model, "Samsung SSD 980 PRO 1TB");
-	st->device.have_model = true;
-	snprintf(st->device.write_cache, sizeof st->device.write_cache, "write back");
-	st->device.have_write_cache = true;
-	st->layers[0] = (struct storage_layer){ .kind = STORAGE_LAYER_FILESYSTEM,
-	    .parent = -1, .name = "xfs", .path = "/var/lib/postgresql" };
-	st->layers[1] = (struct storage_layer){ .kind = STORAGE_LAYER_DEVICE,
-	    .parent = 0, .name = "nvme0n1", .device = 0 };
-	st->nlayers = 2;
+	memcpy(st->layers, layers, sizeof layers);
+	st->nlayers = sizeof layers / sizeof layers[0];
+	memcpy(st->filesystem, "xfs", sizeof "xfs");
+	memcpy(d->name, "nvme0n1", sizeof "nvme0n1");
+	memcpy(d->model, "Samsung SSD 980 PRO 1TB", sizeof "Samsung SSD 980 PRO 1TB");
+	memcpy(d->write_cache, "write back", sizeof "write back");
+	st->have_filesystem = st->have_device = d->have_model = d->have_write_cache = true;
 }
 
 static void
