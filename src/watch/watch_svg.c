@@ -286,7 +286,10 @@ draw_legend(FILE *out, const struct watch_setup *s, const struct watch_plot *p, 
 	for (k = 0; k < p->nstalls; k++)
 		count += p->stalls[k].count;
 	watch_format_usecs(row_usecs((double)s->stall_ns), limit, sizeof limit);
-	snprintf(line, sizeof line, "stall: over %s (%llu)", limit, (unsigned long long)count);
+	if (count == 0)
+		snprintf(line, sizeof line, "stalls over %s: none", limit);
+	else
+		snprintf(line, sizeof line, "stalls over %s: %llu", limit, (unsigned long long)count);
 	svg_text_fit(out, LEGEND_X + 32, y, &svg_text_font, LEGEND_WIDTH - 32, line);
 	y += LEGEND_LINE + 4;
 	y += KEY_LINE * (double)svg_text_wrap(out, LEGEND_X, y, &key_font, LEGEND_WIDTH, 0,
