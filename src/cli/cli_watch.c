@@ -216,7 +216,8 @@ const struct cli_command cli_watch_command = {
 	    "start, the worst interval and a plot of p99 and max against time. The method\n"
 	    "is the server's default unless -m says otherwise. At --rate N it adds N syncs\n"
 	    "and N blocks written a second to the disk: keep it low beside a busy server.\n"
-	    "--textfile keeps live metrics for Prometheus' node_exporter.",
+	    "--textfile keeps live metrics for Prometheus' node_exporter; --svg draws the\n"
+	    "whole run in a picture when it ends.",
 	.options = watch_options_table,
 	.noptions = sizeof watch_options_table / sizeof watch_options_table[0],
 	.settings_size = sizeof(struct watch_options),
