@@ -313,13 +313,10 @@ draw_chart(FILE *out, const struct watch_setup *s, const struct watch_summary *s
 	double top = y + 20.0, bottom, h;
 
 	latency_scale(s, p, &yv);
-	svg_scale_linear(&x, 0.0, (double)end, true);
-	x.lo = 0.0;
-	x.hi = (double)end;
+	/* From the start to the end exactly: the ticks are the wall clock's. */
+	x = (struct svg_scale){ false, 0.0, (double)end, PLOT_LEFT + INSET, PLOT_RIGHT };
 	h = fmax(PLOT_HEIGHT, draw_legend(NULL, s, p, top + 11) - top);
 	bottom = top + h;
-	x.px_lo = PLOT_LEFT + INSET;
-	x.px_hi = PLOT_RIGHT;
 	yv.px_lo = bottom;
 	yv.px_hi = top;
 	svg_axis_y(out, &yv, PLOT_LEFT, PLOT_RIGHT, "latency, \xC2\xB5s");
