@@ -1,57 +1,15 @@
 #!/bin/sh
 # cli_svg.sh: -F svg writes one picture that XML tools accept and a
 # renderer draws in colour: every golden picture (tests/golden/*.svg, which
-# tests/test_reports writes) and those of real runs: the probe with two
+# tests/test_reports and tests/test_watch_svg write) and those of real runs: the probe with two
 # targets, -t group, and compare. A label, a target's path and a saved
 # report's strings holding markup, quotes and control bytes are text in the
 # picture: escaped, never markup, never a byte XML forbids. (syncprobe
 # pgbench -F svg: tests/cli_pgbench.sh, on its fake server.)
 # xmllint (libxml2-utils) and rsvg-convert (librsvg2-bin) and python3 for
-# tests/png_colours.py: each check that needs one is skipped without it.
+# tests/png_colours.py: each check that needs one is skipped without it
+# (picture_ok and drawn_in_colour, tests/lib.sh).
 . "$top_srcdir/tests/lib.sh"
-
-have() {
-	command -v "$1" >/dev/null 2>&1
-}
-
-# picture_ok DESC FILE: FILE is one whole SVG document that xmllint
-# accepts.
-picture_ok() {
-	problems=
-	[ "$(head -c 5 "$2")" = "<?xml" ] || problem "it does not start with <?xml"
-	[ "$(tail -n 1 "$2")" = "</svg>" ] || problem "it does not end with </svg>"
-	grep -q '<title id="title">.' "$2" || problem "no <title>"
-	grep -q '<desc id="desc">.' "$2" || problem "no <desc>"
-	if [ -n "$problems" ]; then
-		tap_fail "$1: an SVG document" "$problems"
-	elif ! have xmllint; then
-		tap_skip "$1: xmllint accepts it" "xmllint is not installed"
-	elif xmllint --noout "$2" 2>"$WORK/xmllint.err"; then
-		tap_ok "$1: xmllint accepts it"
-	else
-		tap_fail "$1: xmllint accepts it" "$(head -n 5 "$WORK/xmllint.err")"
-	fi
-}
-
-# drawn_in_colour DESC FILE: rsvg-convert draws FILE as a PNG of more than
-# two colours, some of them saturated (the palette's, not grey only).
-drawn_in_colour() {
-	if ! have rsvg-convert || ! have python3; then
-		tap_skip "$1: drawn in colour" "rsvg-convert or python3 is not installed"
-		return
-	fi
-	# Small: the PNG is decoded in Python.
-	if ! rsvg-convert -w 240 -o "$WORK/p.png" "$2" 2>"$WORK/rsvg.err"; then
-		tap_fail "$1: drawn in colour" "rsvg-convert: $(cat "$WORK/rsvg.err")"
-		return
-	fi
-	set -- "$1" $(python3 "$top_srcdir/tests/png_colours.py" "$WORK/p.png")
-	if [ "${2:-0}" -gt 2 ] && [ "${3:-0}" -gt 0 ]; then
-		tap_ok "$1: drawn in colour ($2 colours)"
-	else
-		tap_fail "$1: drawn in colour" "${2:-no} colours, ${3:-no} saturated pixels"
-	fi
-}
 
 # Every golden picture.
 for f in "$top_srcdir"/tests/golden/*.svg; do

@@ -4,8 +4,10 @@
 # whose counts are the sum of the intervals', JSON Lines that jq reads line
 # by line, stalls made by the fault shim (a slow sync now and then) each
 # reported once and never followed by a burst, SIGINT printing the
-# summary and removing the file, and heap use that does not grow with the
-# length of a run (valgrind's count of allocations).
+# summary and removing the file, --svg's picture written at the end (an
+# interrupted run's too) and never over a file or through a link, and heap
+# use that does not grow with the length of a run (valgrind's count of
+# allocations).
 . "$top_srcdir/tests/lib.sh"
 tap_require jq
 
@@ -326,6 +328,66 @@ else
 	done
 fi
 
+# --- --svg: the picture of the run, written when it ends, the text going
+# on as before. A name already taken (a file, a link, one leading nowhere)
+# is refused before anything is measured and left as it is.
+sdir=$WORK/svg
+mkdir "$sdir"
+run watch $FIXED --rate 100 --for 1 --interval 250ms --svg="$sdir/w.svg" "$dir"
+tap_is "$rc $(cat "$WORK/err")" "0 " "--svg: exit 0, nothing on stderr"
+picture_ok "--svg" "$sdir/w.svg"
+drawn_in_colour "--svg" "$sdir/w.svg"
+tap_is "$(interval_lines | grep -c .)" 4 "--svg: the text's four interval lines as before"
+tap_check "--svg: the text's summary and plot as before" grep -q '^ *\* p99  + max' "$WORK/out"
+tap_check "--svg: the caption names the target" grep -qF ">target: $dir<" "$sdir/w.svg"
+tap_check "--svg: ... and the rate" grep -q '; 100 a second, a line every 250ms, ' "$sdir/w.svg"
+leaves_nothing "--svg"
+svg_hint="--svg writes only a file of its own: remove it, or name another"
+echo theirs >"$sdir/t.svg"
+refused_exactly "syncprobe: $sdir/t.svg: already exists ($svg_hint)" "$dir" \
+    watch $FIXED --for 100ms --svg="$sdir/t.svg" "$dir"
+tap_is "$(cat "$sdir/t.svg")" theirs "--svg: a file already there is left as it is"
+echo "victim's" >"$WORK/victim"
+ln -s "$WORK/victim" "$sdir/l.svg"
+refused_exactly "syncprobe: $sdir/l.svg: already exists, a symbolic link ($svg_hint)" "$dir" \
+    watch $FIXED --for 100ms --svg="$sdir/l.svg" "$dir"
+tap_is "$(cat "$WORK/victim")" "victim's" "--svg: a symbolic link is never followed"
+ln -s "$WORK/nowhere.svg" "$sdir/d.svg"
+refused_exactly "syncprobe: $sdir/d.svg: already exists, a symbolic link ($svg_hint)" "$dir" \
+    watch $FIXED --for 100ms --svg="$sdir/d.svg" "$dir"
+tap_is "$(ls "$WORK/nowhere.svg" 2>&1 >/dev/null | grep -c .)" 1 \
+    "--svg: nothing made where a dangling link leads"
+refused "--svg in a directory that does not exist: exit 2, before measuring" --svg "$dir" \
+    watch $FIXED --for 100ms --svg="$WORK/no/such/dir/w.svg" "$dir"
+# A target whose path holds markup and quotes: text in the picture.
+hostile="$WORK/<b>&\"'x"
+mkdir "$hostile"
+run watch $FIXED --for 200ms --interval 100ms --svg="$sdir/h.svg" "$hostile"
+tap_is "$rc" 0 "--svg, a target named with markup and quotes: exit 0"
+picture_ok "--svg, a target named with markup and quotes" "$sdir/h.svg"
+tap_check "--svg: markup and quotes in the target escaped" \
+    grep -qF ">target: $WORK/&lt;b&gt;&amp;&quot;&apos;x<" "$sdir/h.svg"
+tap_is "$(grep -c '<b>' "$sdir/h.svg")" 0 "--svg: ... never markup"
+rmdir "$hostile"
+# An I/O error writing it (its fsync fails): exit 1 and why, after the
+# summary; no half picture left.
+if preload_works; then
+	rc=0
+	env LD_PRELOAD="$FAULTSHIM" SYNCPROBE_FAULT=fsync:EIO:1 SYNCPROBE_FAULT_PATH="$sdir" \
+	    "$SYNCPROBE" watch $FIXED --for 200ms --interval 100ms --svg="$sdir/e.svg" "$dir" \
+	    >"$WORK/out" 2>"$WORK/err" || rc=$?
+	tap_is "$rc:$(sed 's/: [^:]*$/: EIO/' "$WORK/err")" "1:syncprobe: fsync $sdir/e.svg: EIO" \
+	    "--svg: an I/O error writing it: exit 1, and why"
+	tap_check "--svg: ... after the summary" grep -q '^worst interval: ' "$WORK/out"
+	tap_is "$(ls -A "$sdir" | tr '\n' ' ')" "d.svg h.svg l.svg t.svg w.svg " \
+	    "--svg: an I/O error: no picture left"
+	leaves_nothing "--svg, an I/O error"
+else
+	for what in "exit 1" "the summary" "no picture left" "nothing left"; do
+		tap_skip "--svg, an I/O error: $what" "the fault shim cannot be preloaded here"
+	done
+fi
+
 # --- Stalls: every 5th sync of the watched descriptor (the second reopen
 # of the test file, after the burst's) sleeps 1.2 s in the shim.
 if preload_works; then
@@ -395,8 +457,8 @@ refused_exactly "syncprobe: --interval '3601': too long (at most 3600s)" "$dir" 
 # --- SIGINT: the summary of what was measured, the file removed, then
 # syncprobe dies of SIGINT; --for a week, the longest, is taken.
 if [ -n "$DEFAULT_SIGNALS" ]; then
-	$DEFAULT_SIGNALS "$SYNCPROBE" watch $FIXED --for 604800 --interval 100ms -F json "$dir" \
-	    >"$WORK/out" 2>"$WORK/err" &
+	$DEFAULT_SIGNALS "$SYNCPROBE" watch $FIXED --for 604800 --interval 100ms -F json \
+	    --svg="$WORK/int.svg" "$dir" >"$WORK/out" 2>"$WORK/err" &
 	pid=$!
 	two_intervals() { [ "$(grep -c '"type": "interval"' "$WORK/out")" -ge 2 ]; }
 	if waiting "$pid" two_intervals; then
@@ -414,11 +476,14 @@ if [ -n "$DEFAULT_SIGNALS" ]; then
 		    jq_true -s '[.[] | select(.type == "interval")] |
 		    (.[:-1] | all(.partial == false and .secs == 0.1)) and
 		    (.[-1] | .partial == (.secs < 0.1))' "$WORK/out"
+		picture_ok "SIGINT: --svg's picture" "$WORK/int.svg"
+		tap_check "SIGINT: --svg's picture says so" grep -q ', stopped by SIGINT<' \
+		    "$WORK/int.svg"
 		leaves_nothing "SIGINT"
 	else
 		kill -KILL "$pid" 2>/dev/null || :
 		wait "$pid" || :
-		rm -f "$dir"/.syncprobe.*
+		rm -f "$dir"/.syncprobe.* "$WORK/int.svg"
 		tap_fail "SIGINT: watch never printed two intervals" "$(cat "$WORK/err")"
 	fi
 else

@@ -229,6 +229,51 @@ stalled_reader() {
 	reader=$!
 }
 
+# ---- the pictures (-F svg, watch --svg) ----
+# have PROGRAM: PROGRAM is on the PATH.
+have() {
+	command -v "$1" >/dev/null 2>&1
+}
+
+# picture_ok DESC FILE: FILE is one whole SVG document that xmllint
+# accepts.
+picture_ok() {
+	problems=
+	[ "$(head -c 5 "$2")" = "<?xml" ] || problem "it does not start with <?xml"
+	[ "$(tail -n 1 "$2")" = "</svg>" ] || problem "it does not end with </svg>"
+	grep -q '<title id="title">.' "$2" || problem "no <title>"
+	grep -q '<desc id="desc">.' "$2" || problem "no <desc>"
+	if [ -n "$problems" ]; then
+		tap_fail "$1: an SVG document" "$problems"
+	elif ! have xmllint; then
+		tap_skip "$1: xmllint accepts it" "xmllint is not installed"
+	elif xmllint --noout "$2" 2>"$WORK/xmllint.err"; then
+		tap_ok "$1: xmllint accepts it"
+	else
+		tap_fail "$1: xmllint accepts it" "$(head -n 5 "$WORK/xmllint.err")"
+	fi
+}
+
+# drawn_in_colour DESC FILE: rsvg-convert draws FILE as a PNG of more than
+# two colours, some of them saturated (the palette's, not grey only).
+drawn_in_colour() {
+	if ! have rsvg-convert || ! have python3; then
+		tap_skip "$1: drawn in colour" "rsvg-convert or python3 is not installed"
+		return
+	fi
+	# Small: the PNG is decoded in Python.
+	if ! rsvg-convert -w 240 -o "$WORK/p.png" "$2" 2>"$WORK/rsvg.err"; then
+		tap_fail "$1: drawn in colour" "rsvg-convert: $(cat "$WORK/rsvg.err")"
+		return
+	fi
+	set -- "$1" $(python3 "$top_srcdir/tests/png_colours.py" "$WORK/p.png")
+	if [ "${2:-0}" -gt 2 ] && [ "${3:-0}" -gt 0 ]; then
+		tap_ok "$1: drawn in colour ($2 colours)"
+	else
+		tap_fail "$1: drawn in colour" "${2:-no} colours, ${3:-no} saturated pixels"
+	fi
+}
+
 # ---- the usage-error contract ----
 # Bad usage and an unusable target exit 2, print nothing on stdout and
 # exactly one line on stderr, "syncprobe: WHAT: WHY", and leave no test file.

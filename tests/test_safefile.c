@@ -432,6 +432,28 @@ test_signals(void)
 	    "all three removed");
 }
 
+/* A name claimed at the start for a file made later: its directory held
+ * when the name is free; refused, nothing held, when it is taken or its
+ * directory is missing. */
+static void
+test_claim(void)
+{
+	struct safefile sf;
+
+	ok(safefile_claim(&sf, in_scratch("c.svg"), "--svg", "hint", err, sizeof err) == 0 &&
+	    sf.dirfd >= 0 && strcmp(sf.name, "c.svg") == 0, "a free name: claimed, its "
+	    "directory held (%s)", err);
+	safefile_close(&sf);
+	put_file("c.svg", "theirs");
+	ok(safefile_claim(&sf, in_scratch("c.svg"), "--svg", "hint", err, sizeof err) == -1 &&
+	    sf.dirfd == -1 && strstr(err, "c.svg: already exists (hint)") != NULL,
+	    "a taken name: refused, nothing held (%s)", err);
+	unlink(in_scratch("c.svg"));
+	ok(safefile_claim(&sf, in_scratch("none/c.svg"), "--svg", "hint", err,
+	    sizeof err) == -1 && strncmp(err, "--svg: ", 7) == 0 && strstr(err, "none") != NULL,
+	    "a missing directory: refused, named after what (%s)", err);
+}
+
 int
 main(void)
 {
@@ -445,6 +467,7 @@ main(void)
 	test_open_existing();
 	test_make_dir();
 	test_replace();
+	test_claim();
 	test_signals();
 	ok(safefile_direct_refused(EINVAL) && !safefile_direct_refused(EIO),
 	    "EINVAL means direct I/O refused; EIO is an I/O error");

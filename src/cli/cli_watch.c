@@ -107,6 +107,12 @@ set_textfile(void *s, const char *arg, char *err, size_t errlen)
 }
 
 static int
+set_svg(void *s, const char *arg, char *err, size_t errlen)
+{
+	return cli_file_name(arg, &((struct watch_options *)s)->svg, err, errlen);
+}
+
+static int
 set_format(void *s, const char *arg, char *err, size_t errlen)
 {
 	return watch_parse_format(arg, &((struct watch_options *)s)->format, err, errlen);
@@ -156,6 +162,10 @@ static const struct cli_option watch_options_table[] = {
 	  "name ending in .prom, replaced whole after every interval, for "
 	  "node_exporter's textfile collector; removed at the end",
 	  .parse = set_textfile, .kind = CLI_VALUE_FILE, .example = "watch.prom" },
+	{ .name = "svg", .has_arg = required_argument, .arg = "FILE",
+	  .help = "at the end, write a picture of the run to FILE, a new file: p50, p99 and "
+	  "max against time, the stalls, the back-to-back burst (SVG)",
+	  .parse = set_svg, .kind = CLI_VALUE_FILE, .example = "watch.svg" },
 	CLI_ROW_HELP,
 };
 
@@ -206,7 +216,8 @@ const struct cli_command cli_watch_command = {
 	    "start, the worst interval and a plot of p99 and max against time. The method\n"
 	    "is the server's default unless -m says otherwise. At --rate N it adds N syncs\n"
 	    "and N blocks written a second to the disk: keep it low beside a busy server.\n"
-	    "--textfile keeps live metrics for Prometheus' node_exporter.",
+	    "--textfile keeps live metrics for Prometheus' node_exporter; --svg draws the\n"
+	    "whole run in a picture when it ends.",
 	.options = watch_options_table,
 	.noptions = sizeof watch_options_table / sizeof watch_options_table[0],
 	.settings_size = sizeof(struct watch_options),

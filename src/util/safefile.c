@@ -251,6 +251,24 @@ safefile_check_absent(const struct safefile *sf, const char *exists_hint, char *
 }
 
 int
+safefile_claim(struct safefile *sf, const char *path, const char *what,
+    const char *exists_hint, char *err, size_t errlen)
+{
+	char why[PATH_MAX + 256];
+
+	if (safefile_locate(sf, NULL, NULL, path, why, sizeof why) == -1 ||
+	    safefile_open_dir(sf, why, sizeof why) == -1) {
+		snprintf(err, errlen, "%s: %s", what, why);
+		return -1;
+	}
+	if (safefile_check_absent(sf, exists_hint, err, errlen) == -1) {
+		safefile_close(sf);
+		return -1;
+	}
+	return 0;
+}
+
+int
 safefile_create_beside(struct safefile *tmp, const struct safefile *dest,
     const char *unique_prefix, char *err, size_t errlen)
 {

@@ -68,6 +68,13 @@ int safefile_create(struct safefile *sf, const char *unique_prefix,
 int safefile_check_absent(const struct safefile *sf, const char *exists_hint, char *err,
     size_t errlen);
 
+/* Where a file made later goes (watch's --textfile and --svg): exactly
+ * path, its directory opened and held now, and nothing there with its
+ * name yet (safefile_check_absent). 0, or -1 with a message in err and
+ * nothing held: the directory's problem after "what: ", or the name's. */
+int safefile_claim(struct safefile *sf, const char *path, const char *what,
+    const char *exists_hint, char *err, size_t errlen);
+
 /* Create a file as safefile_create does (unique_prefix and six random
  * characters), beside dest: in the directory dest holds, whose descriptor
  * tmp shares and never closes. */

@@ -28,6 +28,7 @@
 #include "watch/watch_result.h"
 #include "watch/watch_plot.h"
 #include "watch/watch_report.h"
+#include "watch/watch_svgfile.h"
 #include "watch/watch_textfile.h"
 
 static const char *const format_names[] = { "text", "json", "openmetrics" };
@@ -50,6 +51,8 @@ struct watch_state {
 	struct watch_setup setup;
 	struct watch_summary sum;
 	struct storage_info storage;
+	struct system_info system;	/* the host's name, for the picture */
+	struct watch_svgfile svgfile;	/* --svg's, when given */
 	struct watch_textfile textfile;	/* --textfile's, when given */
 	struct progress progress;	/* the status line on a terminal */
 	bool textfile_failed;		/* an update failed: the run stops */
@@ -204,6 +207,7 @@ paced_op(struct watch_state *w)
 		st.wall_ns = watch_clock_wall_at(wall, platform_now_ns(), now - ns);
 		st.new_date = watch_clock_new_date(&w->day, st.wall_ns);
 		watch_note_stall(&w->sum, &st);
+		watch_plot_add_stall(&w->plot, st.start_ns, st.ns);
 		progress_clear(&w->progress);
 		watch_report_stall(w->out, w->o->format, &st);
 		emit(w);
@@ -337,8 +341,11 @@ watch_measure(struct watch_state *w)
 	if (rc != STATUS_OK || cleanup_stop_signal() != 0)
 		return rc;
 	if (storage_probe(w->tf.file.dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH,
-	    &w->storage) == 0 && w->storage.have_filesystem)
-		w->setup.filesystem = w->storage.filesystem;
+	    &w->storage) == 0) {
+		w->setup.storage = &w->storage;
+		if (w->storage.have_filesystem)
+			w->setup.filesystem = w->storage.filesystem;
+	}
 	w->setup.start_wall_ns = platform_wall_ns();
 	(void)watch_clock_new_date(&w->day, w->setup.start_wall_ns);
 	watch_report_start(w->out, w->o->format, &w->setup);
@@ -389,6 +396,8 @@ describe(const struct watch_options *o, struct watch_state *w)
 {
 	w->setup.path = o->dir;
 	w->setup.textfile = o->textfile;
+	platform_system(&w->system);
+	w->setup.host = w->system.host;
 	/* The server's own default unless -m says otherwise: the same
 	 * method in every run, so that two watches can be compared. */
 	w->setup.method = o->method != NULL ? o->method : method_platform_default();
@@ -426,6 +435,29 @@ start_textfile(struct watch_state *w)
 	return rc;
 }
 
+/* --svg's file: refused now when its name is taken, written at the end. */
+static enum exit_status
+start_svgfile(struct watch_state *w)
+{
+	if (w->o->svg == NULL)
+		return STATUS_OK;
+	return watch_svgfile_open(&w->svgfile, w->o->svg, w->error, sizeof w->error);
+}
+
+/* The picture, once the summary is out; a failure is the run's when it
+ * had none. */
+static void
+write_svgfile(struct watch_state *w, enum exit_status *rc)
+{
+	char err[REASON_LEN];
+
+	if (watch_svgfile_write(&w->svgfile, &w->setup, &w->sum, &w->plot, err,
+	    sizeof err) == -1 && *rc == STATUS_OK) {
+		snprintf(w->error, sizeof w->error, "%s", err);
+		*rc = STATUS_IO;
+	}
+}
+
 enum exit_status
 watch_run(const struct watch_options *o, FILE *out)
 {
@@ -455,6 +487,8 @@ watch_run(const struct watch_options *o, FILE *out)
 	watch_plot_init(&w->plot);
 	rc = start_textfile(w);
 	if (rc == STATUS_OK)
+		rc = start_svgfile(w);
+	if (rc == STATUS_OK)
 		rc = testfile_create(&w->tf, o->dir, NULL, o->file_bytes, o->block_bytes,
 		    w->error, sizeof w->error);
 	if (rc == STATUS_OK) {
@@ -474,10 +508,12 @@ watch_run(const struct watch_options *o, FILE *out)
 			watch_summarize(&w->tally, &w->setup, &w->sum);
 			progress_clear(&w->progress);
 			watch_report_end(w->out, o->format, &w->setup, &w->sum, &w->plot);
+			write_svgfile(w, &rc);
 			emit(w);
 		}
 	}
 	(void)watch_textfile_close(&w->textfile, rmerr, sizeof rmerr);
+	watch_svgfile_close(&w->svgfile);
 	if (rc != STATUS_OK)
 		fprintf(stderr, "syncprobe: %s\n", w->error);
 	if (report_lost(w) && rc == STATUS_OK)

@@ -45,6 +45,8 @@ struct watch_options {
 	/* --textfile: the live metrics, replaced after every interval; NULL:
 	 * none. */
 	const char *textfile;
+	/* --svg: the picture of the run, written at its end; NULL: none. */
+	const char *svg;
 	/* The plot's width in columns; 0: the terminal's when stdout is
 	 * one, else WATCH_PLOT_WIDTH. */
 	int plot_width;

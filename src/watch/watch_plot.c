@@ -23,6 +23,9 @@ merge_point(struct watch_plot_point *into, const struct watch_plot_point *from)
 {
 	into->end_ns = from->end_ns > into->end_ns ? from->end_ns : into->end_ns;
 	into->ops += from->ops;
+	into->stalls += from->stalls;
+	if (from->p50_usecs > into->p50_usecs)
+		into->p50_usecs = from->p50_usecs;
 	if (from->p99_usecs > into->p99_usecs)
 		into->p99_usecs = from->p99_usecs;
 	if (from->max_usecs > into->max_usecs)
@@ -53,12 +56,17 @@ watch_plot_add(struct watch_plot *p, const struct watch_figures *f)
 
 	pt.end_ns = f->end_ns;
 	pt.ops = f->ops;
+	pt.stalls = f->stalls;
+	pt.p50_usecs = f->ops ? f->p50_usecs : 0.0;
 	pt.p99_usecs = f->ops ? f->p99_usecs : 0.0;
 	pt.max_usecs = f->ops ? f->max_usecs : 0.0;
 	/* The last interval cut short: not a column as wide as a whole
 	 * interval's, nor a p99 of fewer operations; its max, an operation
 	 * that really took that long, joins the point before it. */
+	if (p->wall_zero_ns == 0 && f->end_wall_ns > f->end_ns)
+		p->wall_zero_ns = f->end_wall_ns - f->end_ns;
 	if (f->partial && p->n > 0) {
+		pt.p50_usecs = 0.0;
 		pt.p99_usecs = 0.0;
 		merge_point(&p->points[p->n - 1], &pt);
 		return;
@@ -72,6 +80,29 @@ watch_plot_add(struct watch_plot *p, const struct watch_figures *f)
 		halve(p);
 	p->points[p->n++] = pt;
 	p->in_last = 1;
+}
+
+/* Each two neighbouring stalls become one: the longer, standing for both. */
+static void
+halve_stalls(struct watch_plot *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nstalls / 2; i++) {
+		struct watch_plot_stall a = p->stalls[2 * i], b = p->stalls[2 * i + 1];
+
+		p->stalls[i] = b.ns > a.ns ? b : a;
+		p->stalls[i].count = a.count + b.count;
+	}
+	p->nstalls /= 2;
+}
+
+void
+watch_plot_add_stall(struct watch_plot *p, uint64_t start_ns, uint64_t ns)
+{
+	if (p->nstalls == WATCH_PLOT_STALLS)
+		halve_stalls(p);
+	p->stalls[p->nstalls++] = (struct watch_plot_stall){ start_ns, ns, 1 };
 }
 
 /* The points column c of ncols shows, merged. */

@@ -35,9 +35,8 @@ time_decimals(uint64_t interval_ns)
 	return d;
 }
 
-/* "8kB write + fdatasync", "8kB write with O_DSYNC (open_datasync)". */
-static void
-describe_op(const struct watch_setup *s, char *buf, size_t len)
+void
+watch_describe_op(const struct watch_setup *s, char *buf, size_t len)
 {
 	char size[16];
 
@@ -80,7 +79,7 @@ text_start(FILE *out, const struct watch_setup *s)
 	fputc('\n', out);
 	watch_clock_iso_secs(s->start_wall_ns, when, sizeof when);
 	fprintf(out, "started %s; times UTC\n", when);
-	describe_op(s, op, sizeof op);
+	watch_describe_op(s, op, sizeof op);
 	units_format_duration(s->interval_ns, ivl, sizeof ivl);
 	units_format_duration(s->stall_ns, stall, sizeof stall);
 	snprintf(line, sizeof line, "commit: %s, %s (%s)", op, options_pattern_name(s->pattern),

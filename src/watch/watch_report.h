@@ -21,6 +21,10 @@
 
 enum watch_format { WATCH_TEXT, WATCH_JSON, WATCH_OPENMETRICS };
 
+/* "one 8kB write + fdatasync", "one 8kB open_datasync write": the
+ * operation watched. */
+void watch_describe_op(const struct watch_setup *s, char *buf, size_t len);
+
 /* The settings and the burst, then (text) the interval lines' heading. */
 void watch_report_start(FILE *out, enum watch_format fmt, const struct watch_setup *s);
 

@@ -11,6 +11,7 @@
 #include "advice/advice.h"
 #include "probe/method.h"
 #include "probe/options.h"
+#include "storage/storage.h"
 #include "watch/watch_interval.h"
 
 /* CockroachDB stops a node whose disk sync takes longer than this
@@ -27,7 +28,11 @@ enum watch_method_source {
 struct watch_setup {
 	const char *path;		/* the directory as given */
 	const char *textfile;		/* --textfile, or NULL */
+	const char *host;		/* the node name, or NULL when unknown */
 	const char *filesystem;		/* "ext4", or NULL when unknown */
+	/* Where the target lives (the filesystem and the devices under it),
+	 * or NULL when it could not be found out. */
+	const struct storage_info *storage;
 	const struct method *method;
 	enum watch_method_source method_source;
 	size_t block_bytes;

@@ -41,21 +41,12 @@ enum exit_status
 watch_textfile_open(struct watch_textfile *tf, const char *path,
     const struct watch_setup *s, char *err, size_t errlen)
 {
-	char why[REASON_LEN];
-
 	memset(tf, 0, sizeof *tf);
-	if (safefile_locate(&tf->file, NULL, NULL, path, why, sizeof why) == -1 ||
-	    safefile_open_dir(&tf->file, why, sizeof why) == -1) {
-		snprintf(err, errlen, "--textfile: %s", why);
-		return STATUS_USAGE;
-	}
 	/* Not even one of ours from an earlier run: a file of that name may
 	 * be anyone's, and syncprobe replaces only what it made. */
-	if (safefile_check_absent(&tf->file, "--textfile writes only a file of its own: "
-	    "remove it, or name another", err, errlen) == -1) {
-		safefile_close(&tf->file);
+	if (safefile_claim(&tf->file, path, "--textfile", "--textfile writes only a file of "
+	    "its own: remove it, or name another", err, errlen) == -1)
 		return STATUS_USAGE;
-	}
 	tf->cap = TEXT_SAMPLES * (3 * strlen(s->path) + TEXT_SAMPLE_LEN) + TEXT_FIXED_LEN;
 	if ((tf->text = malloc(tf->cap)) == NULL ||
 	    (tf->mem = fmemopen(tf->text, tf->cap, "w")) == NULL) {
