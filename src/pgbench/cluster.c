@@ -145,6 +145,10 @@ cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
 	c->workfd = -1;
 	snprintf(c->port, sizeof c->port, "%d", CLUSTER_PORT);
 	space_format(CLUSTER_INITDB_BYTES + CLUSTER_MAX_WAL_BYTES, need, sizeof need);
+	/* As the probe checks a target: a path too long for the system is
+	 * said to be, cut short, before realpath would name it whole. */
+	if (safefile_check_dir(dir, why, len) == -1)
+		return -1;
 	if ((real = realpath(dir, NULL)) == NULL) {
 		snprintf(why, len, "%s: %s", dir, strerror(errno));
 		return -1;
