@@ -1,8 +1,8 @@
 #!/bin/sh
 # src_layers.sh: the sources keep their layers (HACKING "Where things are").
 # A folder includes only folders before it in
-#   util -> storage -> probe -> group -> advice -> report
-#   -> durability, pgbench, watch (commands, none including another)
+#   util -> storage -> probe -> group -> advice -> target -> report
+#   -> session, durability, pgbench, watch (commands, none including another)
 #   -> cli -> main.c
 # no two modules (a .c and its .h) include each other's headers, and no two
 # files of the library call each other (from nm: one defines what the other
@@ -18,10 +18,11 @@ layer_of() {
 	probe) echo 2 ;;
 	group) echo 3 ;;
 	advice) echo 4 ;;
-	report) echo 5 ;;
-	durability|pgbench|watch) echo 6 ;;
-	cli) echo 7 ;;
-	.) echo 8 ;;
+	target) echo 5 ;;
+	report) echo 6 ;;
+	session|durability|pgbench|watch) echo 7 ;;
+	cli) echo 8 ;;
+	.) echo 9 ;;
 	*) echo 99 ;;
 	esac
 }

@@ -1,6 +1,6 @@
 /* cli_probe.c: the probe, syncprobe [OPTION]... [TARGET]...: its option
  * table, the parsers only it uses, the checks that need all its options,
- * and its run (report/session.c). */
+ * and its run (session/session.c). */
 #include "config.h"
 
 #include <getopt.h>
@@ -13,7 +13,7 @@
 #include "probe/plan.h"
 #include "report/histogram.h"
 #include "report/report.h"
-#include "report/session.h"
+#include "session/session.h"
 #include "util/names.h"
 #include "util/safefile.h"
 

@@ -47,7 +47,7 @@
 #include "util/platform.h"
 #include "util/delay_grid.h"
 #include "util/random.h"
-#include "probe/result.h"
+#include "probe/run.h"
 #include "util/postgres.h"
 
 /* The bytes client and committer exchange. */

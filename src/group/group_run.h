@@ -9,7 +9,7 @@
 
 #include "probe/method.h"
 #include "probe/options.h"
-#include "probe/result.h"
+#include "probe/run.h"
 #include "util/progress.h"
 #include "util/status.h"
 #include "probe/testfile.h"

@@ -10,7 +10,7 @@
 #include "util/names.h"
 #include "probe/options.h"
 #include "util/platform.h"
-#include "probe/run.h"
+#include "target/target.h"
 
 struct report {
 	const struct options *options;
@@ -117,13 +117,6 @@ void report_time(time_t when, bool iso, char *buf, size_t len);
 
 /* One target only: a server has one set of settings. */
 void report_conf(FILE *out, const struct report *r);
-
-/* The settings target tr's advice makes (advice/settings.h), which the
- * text report's "What to set", -F conf and JSON's what_to_set all print;
- * marked NOTHING_FAILED or NOTHING_INTERRUPTED when the run stopped at an
- * error or a signal. */
-void report_settings_of(const struct report *r, const struct target_result *tr,
-    struct settings *out);
 
 /* "the half rule, untested: half of the 59.8 us fdatasync flush": a
  * setting's source and why, as every writer prints it; and the setting

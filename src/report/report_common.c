@@ -66,9 +66,9 @@ replay_groups(const struct report_stream *s, FILE *out, const struct report *r, 
 	const struct target_result *tr = &r->targets[t];
 	size_t first = 0, last;
 
-	while (first < tr->nrows) {
-		for (last = first; last < tr->nrows &&
-		    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
+	while (first < tr->run.nrows) {
+		for (last = first; last < tr->run.nrows &&
+		    tr->run.rows[last].spec.group == tr->run.rows[first].spec.group; last++)
 			;
 		s->group(out, r, t, first, last);
 		first = last;
@@ -100,8 +100,8 @@ report_row_at(const struct report *r, size_t index)
 	size_t t;
 
 	for (t = 0; t < r->ntargets; t++)
-		if (index < r->targets[t].nrows)
-			return &r->targets[t].rows[index];
+		if (index < r->targets[t].run.nrows)
+			return &r->targets[t].run.rows[index];
 	return NULL;
 }
 
@@ -117,7 +117,7 @@ report_label(const struct report *r, char *buf, size_t len)
 	snprintf(buf, len, "%s:", r->system.host);
 	for (t = 0; t < r->ntargets; t++) {
 		used = strlen(buf);
-		snprintf(buf + used, len - used, "%s%s", t ? "," : "", r->targets[t].path);
+		snprintf(buf + used, len - used, "%s%s", t ? "," : "", r->targets[t].run.path);
 	}
 }
 

@@ -91,8 +91,8 @@ lay_out(const struct report *r, struct layout *l)
 	memset(l, 0, sizeof *l);
 	l->r = r;
 	for (t = 0; t < r->ntargets; t++)
-		if (r->targets[t].nrows > l->nrows)
-			l->nrows = r->targets[t].nrows;
+		if (r->targets[t].run.nrows > l->nrows)
+			l->nrows = r->targets[t].run.nrows;
 	if (l->nrows > PLAN_MAX_ROWS)
 		l->nrows = PLAN_MAX_ROWS;
 	while (first < l->nrows && l->ngroups < GROUP_COUNT) {
@@ -132,9 +132,9 @@ is_advised(const struct target_result *tr, const struct row_result *row)
 {
 	const struct advice *a = &tr->advice;
 
-	return a->wal_sync_method != NULL && (row == advice_find_row(tr->rows, tr->nrows,
-	    GROUP_ONE, a->wal_sync_method, a->direct_basis) || row == advice_find_row(tr->rows,
-	    tr->nrows, GROUP_TWO, a->wal_sync_method, a->direct_basis));
+	return a->wal_sync_method != NULL && (row == advice_find_row(tr->run.rows, tr->run.nrows,
+	    GROUP_ONE, a->wal_sync_method, a->direct_basis) || row == advice_find_row(tr->run.rows,
+	    tr->run.nrows, GROUP_TWO, a->wal_sync_method, a->direct_basis));
 }
 
 static void
@@ -146,9 +146,9 @@ dist_bar(const void *ctx, size_t g, size_t row, size_t series, struct svg_dist_b
 	const struct row_result *res;
 	char mean[SVG_DIST_TAG_LEN - sizeof " advised"];
 
-	if (index >= tr->nrows)
+	if (index >= tr->run.nrows)
 		return;		/* SVG_DIST_NONE: the run stopped before it */
-	res = &tr->rows[index];
+	res = &tr->run.rows[index];
 	out->hollow = res->spec.direct;
 	if (res->status != ROW_OK) {
 		out->kind = res->status == ROW_ERROR ? SVG_DIST_ERROR : SVG_DIST_NA;
@@ -205,12 +205,12 @@ draw_header(FILE *out, const struct report *r, double y)
 		const struct target_result *tr = &r->targets[t];
 
 		if (report_several(r))
-			snprintf(line, sizeof line, "target %zu: %s", t + 1, tr->path);
+			snprintf(line, sizeof line, "target %zu: %s", t + 1, tr->run.path);
 		else
-			snprintf(line, sizeof line, "target: %s", tr->path);
+			snprintf(line, sizeof line, "target: %s", tr->run.path);
 		y += LINE * (double)svg_text_wrap(out, SVG_MARGIN, y + 11, &svg_mono_font, TEXT_WIDTH,
 		    16, LINE, MAX_LINES, line);
-		report_storage_summary(&tr->storage, where, sizeof where);
+		report_storage_summary(&tr->run.storage, where, sizeof where);
 		snprintf(line, sizeof line, "on %s", where);
 		y += LINE * (double)svg_text_wrap(out, SVG_MARGIN + 16, y + 11, &svg_text_font,
 		    TEXT_WIDTH - 16, 16, LINE, MAX_LINES, line);
@@ -400,14 +400,12 @@ static double
 draw_advice(FILE *out, const struct report *r, size_t t, double y)
 {
 	const struct target_result *tr = &r->targets[t];
-	struct settings set;
 	char line[SETTING_TEXT_LEN + 80];
 	size_t i;
 
 	if (plan_has_postgres_groups(r->options->groups)) {
 		y = draw_heading(out, r, t, "What to set", y);
-		report_settings_of(r, tr, &set);
-		y = report_svg_settings(out, &set, y);
+		y = report_svg_settings(out, &tr->to_set, y);
 	}
 	y = draw_etcd(out, r, t, y);
 	if (tr->advice.nwarnings > 0) {
@@ -439,7 +437,7 @@ draw(FILE *out, const struct report *r)
 		if (r->targets[t].group != NULL && r->targets[t].group->nclients > 0)
 			y = draw_group(out, r, t, y);
 	for (t = 0; t < r->ntargets; t++)
-		if (r->targets[t].measured)
+		if (r->targets[t].run.measured)
 			y = draw_advice(out, r, t, y);
 	return y + SVG_MARGIN;
 }
@@ -460,9 +458,9 @@ describe(const struct report *r, char *buf, size_t len)
 	for (t = 0; t < r->ntargets; t++) {
 		const struct target_result *tr = &r->targets[t];
 
-		report_storage_summary(&tr->storage, where, sizeof where);
+		report_storage_summary(&tr->run.storage, where, sizeof where);
 		used = strlen(buf);
-		snprintf(buf + used, len - used, " Target %zu: %s on %s%s%s%s.", t + 1, tr->path,
+		snprintf(buf + used, len - used, " Target %zu: %s on %s%s%s%s.", t + 1, tr->run.path,
 		    where, tr->advice.wal_sync_method ? "; advised wal_sync_method " : "",
 		    tr->advice.wal_sync_method ? tr->advice.wal_sync_method->name : "",
 		    tr->group ? "; the group-commit experiment's commits/s against "

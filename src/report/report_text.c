@@ -112,8 +112,8 @@ print_same_filesystem(FILE *out, const struct report *r, size_t t)
 	const struct target_result *tr = &r->targets[t];
 	size_t i;
 
-	for (i = 0; i < t && tr->have_fs_dev; i++)
-		if (r->targets[i].have_fs_dev && r->targets[i].fs_dev == tr->fs_dev) {
+	for (i = 0; i < t && tr->run.have_fs_dev; i++)
+		if (r->targets[i].run.have_fs_dev && r->targets[i].run.fs_dev == tr->run.fs_dev) {
 			fprintf(out, "  same filesystem as target %zu\n", i + 1);
 			return;
 		}
@@ -123,7 +123,7 @@ static void
 text_target(FILE *out, const struct report *r, size_t t)
 {
 	const struct target_result *tr = &r->targets[t];
-	const struct storage_info *st = &tr->storage;
+	const struct storage_info *st = &tr->run.storage;
 	const struct storage_device *d;
 	char where[4 * STORAGE_CHAIN_LEN];	/* a few branches, each a chain */
 	char line[sizeof where + sizeof st->mount_options + 32];
@@ -135,7 +135,7 @@ text_target(FILE *out, const struct report *r, size_t t)
 		snprintf(prefix, sizeof prefix, "target %zu: ", t + 1);
 	else
 		snprintf(prefix, sizeof prefix, "target: ");
-	put_path_line(out, prefix, tr->path);
+	put_path_line(out, prefix, tr->run.path);
 	report_storage_summary(st, where, sizeof where);
 	snprintf(line, sizeof line, "on %s%s%s", where,
 	    st->have_mount_options ? ", mounted " : "",
@@ -327,7 +327,7 @@ print_group_notes(FILE *out, const struct target_result *tr, size_t first, size_
 	size_t i;
 
 	for (i = first; i < last; i++) {
-		const struct row_result *row = &tr->rows[i];
+		const struct row_result *row = &tr->run.rows[i];
 
 		if (row->status == ROW_OK && row->batch_ops > 1) {
 			snprintf(line, sizeof line, "(%s: timed in batches of %u operations, "
@@ -347,12 +347,12 @@ text_group(FILE *out, const struct report *r, size_t t, size_t first, size_t las
 
 	if (report_several(r) || first >= last)
 		return;
-	print_group_title(out, r, tr->rows[first].spec.group);
+	print_group_title(out, r, tr->run.rows[first].spec.group);
 	fprintf(out, "%-*s%*s%*s%*s%*s%*s%*s\n", ROW_NAME_WIDTH, "", COL_WIDTH, "ops/sec",
 	    COL_WIDTH, "mean", PREC_WIDTH, "+-%", COL_WIDTH, "p50", COL_WIDTH, "p99",
 	    COL_WIDTH, "max");
 	for (i = first; i < last; i++)
-		print_row_single(out, r, &tr->rows[i]);
+		print_row_single(out, r, &tr->run.rows[i]);
 	print_group_notes(out, tr, first, last);
 }
 
@@ -363,8 +363,8 @@ row_count(const struct report *r)
 	size_t t, n = 0;
 
 	for (t = 0; t < r->ntargets; t++)
-		if (r->targets[t].nrows > n)
-			n = r->targets[t].nrows;
+		if (r->targets[t].run.nrows > n)
+			n = r->targets[t].run.nrows;
 	return n;
 }
 
@@ -397,11 +397,11 @@ multi_cell(const void *ctx, size_t row, size_t col, struct sbs_cell *cell)
 	const struct target_result *tr = &m->r->targets[col];
 	const struct row_result *res;
 
-	if (m->first + row >= tr->nrows) {
+	if (m->first + row >= tr->run.nrows) {
 		cell->kind = SBS_NONE;
 		return;
 	}
-	res = &tr->rows[m->first + row];
+	res = &tr->run.rows[m->first + row];
 	cell->kind = res->status == ROW_OK ? SBS_FIGURES :
 	    res->status == ROW_ERROR ? SBS_ERROR : SBS_NA;
 	cell->reason = res->reason;
@@ -418,10 +418,10 @@ multi_histograms(FILE *out, const void *ctx, size_t row, size_t first, size_t la
 	for (t = first; t < last; t++) {
 		const struct target_result *tr = &m->r->targets[t];
 
-		if (m->first + row >= tr->nrows || !wants_histogram(m->r, &tr->rows[m->first + row]))
+		if (m->first + row >= tr->run.nrows || !wants_histogram(m->r, &tr->run.rows[m->first + row]))
 			continue;
 		fprintf(out, "%*starget %zu:\n", HISTOGRAM_INDENT, "", t + 1);
-		histogram_draw(out, &tr->rows[m->first + row].total, HISTOGRAM_INDENT, LINE_WIDTH);
+		histogram_draw(out, &tr->run.rows[m->first + row].total, HISTOGRAM_INDENT, LINE_WIDTH);
 	}
 }
 
@@ -529,7 +529,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 
 		snprintf(prefix, sizeof prefix, "\nAdvice for target %zu: ",
 		    (size_t)(tr - r->targets) + 1);
-		put_path_line(out, prefix, tr->path);
+		put_path_line(out, prefix, tr->run.path);
 	}
 	if (plan_has_postgres_groups(r->options->groups))
 		print_postgres_advice(out, tr);
@@ -541,9 +541,9 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		    a->warnings[i].message);
 		put_hanging(out, 2, 4, line);
 	}
-	if (tr->failed) {
+	if (tr->run.failed) {
 		fprintf(out, "  stopped by an error:\n");
-		put_wrapped(out, 4, tr->error);
+		put_wrapped(out, 4, tr->run.error);
 	}
 }
 
@@ -565,7 +565,7 @@ text_end(FILE *out, const struct report *r)
 		put_wrapped(out, 0, line);
 	}
 	for (t = 0; t < r->ntargets; t++)
-		if (r->targets[t].measured)
+		if (r->targets[t].run.measured)
 			print_advice(out, r, &r->targets[t]);
 	if (plan_has_postgres_groups(r->options->groups))
 		report_what_to_set(out, r);
