@@ -1,5 +1,5 @@
 /* cli_compare.c: syncprobe compare [-F FORMAT] REPORT.json...: saved runs
- * side by side (report/compare.c), as text or as a picture. It measures
+ * side by side (report/compare_*.c), as text or as a picture. It measures
  * nothing, so it takes no other option but --help. */
 #include "config.h"
 

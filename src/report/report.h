@@ -50,7 +50,7 @@ struct report_format {
 };
 
 /* The JSON report's schema: what report_json.c writes (schema/
- * report.schema.json describes every key) and compare.c reads; an
+ * report.schema.json describes every key) and compare_load.c reads; an
  * incompatible change bumps it. Version 2: settings' block_bytes,
  * file_bytes, pattern, direct and methods are null where no chosen group
  * uses them (-t etcd alone). Version 3: names as the other commands'
