@@ -70,7 +70,7 @@ for_range(char *buf, size_t len)
 
 	units_format_duration(WATCH_MAX_FOR_NS, most, sizeof most);
 	snprintf(buf, len, "at most %s (%llu days)", most,
-	    (unsigned long long)(WATCH_MAX_FOR_NS / (24 * 3600 * 1000000000ULL)));
+	    (unsigned long long)(WATCH_MAX_FOR_NS / (24 * 3600 * NSEC_PER_SEC)));
 }
 
 static int

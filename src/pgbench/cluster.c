@@ -26,14 +26,15 @@
 #include "util/escape.h"
 #include "util/platform.h"
 #include "util/space.h"
+#include "util/units.h"
 
-#define CLUSTER_INITDB_NS   300000000000ULL	/* 5 min: a slow disk's initdb */
-#define CLUSTER_START_NS    120000000000ULL	/* until it accepts connections */
+#define CLUSTER_INITDB_NS   (300ULL * NSEC_PER_SEC)	/* 5 min: a slow disk's initdb */
+#define CLUSTER_START_NS    (120ULL * NSEC_PER_SEC)	/* until it accepts connections */
 #define CLUSTER_READY_POLL_US 100000		/* how often psql tries meanwhile */
-#define CLUSTER_QUIT_NS     30000000000ULL	/* the stop, before SIGKILL */
-#define CLUSTER_KILL_NS     10000000000ULL	/* SIGKILL, then it is left */
+#define CLUSTER_QUIT_NS     (30ULL * NSEC_PER_SEC)	/* the stop, before SIGKILL */
+#define CLUSTER_KILL_NS     (10ULL * NSEC_PER_SEC)	/* SIGKILL, then it is left */
 #define CLUSTER_KILL_SIGNALS 2	/* later signals (a third in all) that end the stop's wait */
-#define CLUSTER_SQL_NS      600000000000ULL	/* a CHECKPOINT on a slow disk */
+#define CLUSTER_SQL_NS      (600ULL * NSEC_PER_SEC)	/* a CHECKPOINT on a slow disk */
 #define CLUSTER_SOCKET_NAME "/.s.PGSQL." "5432"
 
 /* Characters a path must not hold to be written into postgresql.conf as
@@ -367,7 +368,7 @@ wait_ready(struct cluster *c, char *why, size_t len)
 			return 0;
 		if (platform_now_ns() > deadline) {
 			snprintf(why, len, "postgres: not accepting connections after %.0f s",
-			    (double)CLUSTER_START_NS / 1e9);
+			    (double)CLUSTER_START_NS / (double)NSEC_PER_SEC);
 			return -1;
 		}
 		usleep(CLUSTER_READY_POLL_US);

@@ -419,7 +419,7 @@ pgbench_main(const struct pgbench_options *o)
 		r->clients[i] = o->clients[i];
 	r->nclients = o->nclients;
 	rc = measure(o, r, &bin, &user, script, &left);
-	r->duration_secs = (double)(platform_now_ns() - start) / 1e9;
+	r->duration_secs = (double)(platform_now_ns() - start) / (double)NSEC_PER_SEC;
 	r->stopped_by = cleanup_stop_signal();
 	if (rc == STATUS_OK && r->cells != NULL) {
 		pgb_finish(r);

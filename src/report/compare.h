@@ -11,10 +11,11 @@
 
 #include "util/json_read.h"
 #include "util/names.h"
+#include "util/units.h"
 
 /* One operation a nanosecond, the clock's unit: more is no figure syncprobe
  * can have measured. */
-#define COMPARE_MAX_OPS_PER_SEC 1e9
+#define COMPARE_MAX_OPS_PER_SEC ((double)NSEC_PER_SEC)
 /* All the reports of one compare together, their escaped strings
  * included: at most this much text and this many JSON values, so that
  * memory stays bounded however many reports are given (about 160 MB at

@@ -61,7 +61,7 @@ finish_cell(struct pgb_cell *p)
 
 	for (k = 0; k < p->cell.nslices && n < PGB_MAX_CELL_RUNS; k++)
 		if (p->cell.slices[k].ns > 0) {
-			tps[n++] = (double)p->cell.slices[k].commits * 1e9 /
+			tps[n++] = (double)p->cell.slices[k].commits * (double)NSEC_PER_SEC /
 			    (double)p->cell.slices[k].ns;
 			tx += p->cell.slices[k].commits;
 			syncs += p->cell.slices[k].flushes;
@@ -379,7 +379,7 @@ json_cell(struct json *j, const struct pgb_result *r, size_t ci, size_t si)
 	json_begin_array(j, "runs_tps");
 	for (k = 0; p->runs && k < p->cell.nslices; k++)
 		json_double(j, NULL, p->cell.slices[k].ns ? (double)p->cell.slices[k].commits *
-		    1e9 / (double)p->cell.slices[k].ns : 0.0, 3);
+		    (double)NSEC_PER_SEC / (double)p->cell.slices[k].ns : 0.0, 3);
 	json_end_array(j);
 	json_end_object(j);
 }

@@ -35,8 +35,8 @@ static const struct suffix size_suffixes[] = {
 
 /* Durations in nanoseconds; a bare number is seconds. */
 static const struct suffix duration_suffixes[] = {
-	{ "",   1000000000ULL, false },
-	{ "s",  1000000000ULL, true  },
+	{ "",   NSEC_PER_SEC, false },
+	{ "s",  NSEC_PER_SEC, true  },
 	{ "ms", 1000000ULL,    true  },
 	{ "us", 1000ULL,       true  },
 };
@@ -339,9 +339,9 @@ units_format_duration(uint64_t ns, char *buf, size_t len)
 	}
 	/* Not a whole number of microseconds: exact decimal seconds, which
 	 * units_parse_duration reads back (%g would print 1.5e-06s). */
-	snprintf(frac, sizeof frac, "%09llu", (unsigned long long)(ns % 1000000000ULL));
+	snprintf(frac, sizeof frac, "%09llu", (unsigned long long)(ns % NSEC_PER_SEC));
 	for (n = strlen(frac); n > 1 && frac[n - 1] == '0'; n--)
 		frac[n - 1] = '\0';
-	snprintf(buf, len, "%llu.%ss", (unsigned long long)(ns / 1000000000ULL), frac);
+	snprintf(buf, len, "%llu.%ss", (unsigned long long)(ns / NSEC_PER_SEC), frac);
 }
 

@@ -9,8 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define UNITS_MIN_NS   1000ULL	/* the shortest duration but 0: 1us */
-#define UNITS_MAX_NS   (3600ULL * 1000000000ULL)	/* the longest but watch --for */
+/* A second, a millisecond and a microsecond, in the nanoseconds every
+ * duration is kept in: the one place they are written. */
+#define NSEC_PER_SEC  1000000000ULL
+#define NSEC_PER_MSEC 1000000ULL
+#define NSEC_PER_USEC 1000ULL
+
+#define UNITS_MIN_NS   NSEC_PER_USEC	/* the shortest duration but 0: 1us */
+#define UNITS_MAX_NS   (3600ULL * NSEC_PER_SEC)	/* the longest but watch --for */
 #define UNITS_MAX_LIST 16	/* values in a list of numbers */
 
 /* "8k", "16MiB": powers of 1024. */

@@ -13,12 +13,13 @@
 
 #include "probe/method.h"
 #include "probe/options.h"
+#include "util/units.h"
 #include "util/status.h"
 #include "watch/watch_report.h"
 
 #define WATCH_DEFAULT_RATE        50u	/* a second: OpenShift's etcd figure */
 #define WATCH_MAX_RATE            100000u
-#define WATCH_DEFAULT_INTERVAL_NS (10ULL * 1000000000ULL)
+#define WATCH_DEFAULT_INTERVAL_NS (10ULL * NSEC_PER_SEC)
 #define WATCH_MIN_INTERVAL_NS     1000000ULL	/* 1 ms */
 /* The longest --for: a week, so that one run spans a weekend's quiet and
  * a weekly job (systemd's fstrim.timer, a weekly backup or RAID check),
@@ -26,8 +27,8 @@
  * grows with the length: at --rate 100000 and --interval 1ms a week is
  * 6e10 slots and 6e8 intervals, far from 2^64 in every counter, and the
  * plot merges its points past WATCH_PLOT_POINTS. */
-#define WATCH_MAX_FOR_NS          (7ULL * 24 * 3600 * 1000000000ULL)
-#define WATCH_DEFAULT_STALL_NS    1000000000ULL	/* 1 s */
+#define WATCH_MAX_FOR_NS          (7ULL * 24 * 3600 * NSEC_PER_SEC)
+#define WATCH_DEFAULT_STALL_NS    NSEC_PER_SEC	/* 1 s */
 /* The back-to-back burst at the start, of the method watched: this long. */
 #define WATCH_BURST_NS            200000000ULL	/* 0.2 s */
 

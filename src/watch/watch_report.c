@@ -26,7 +26,7 @@ static int
 time_decimals(uint64_t interval_ns)
 {
 	int d = 0;
-	uint64_t unit = 1000000000ULL;
+	uint64_t unit = NSEC_PER_SEC;
 
 	while (d < 3 && interval_ns % unit != 0) {
 		unit /= 10;

@@ -69,7 +69,7 @@ judge_stalls(const struct watch_setup *setup, struct watch_summary *s)
 		warn(s, warning_codes[WARNING_STALL_OVER_20S], "%llu operation%s took over %g s: "
 		    "CockroachDB stops a node whose disk sync takes that long "
 		    "(storage.max_sync_duration).", (unsigned long long)s->fatal_stalls,
-		    s->fatal_stalls == 1 ? "" : "s", (double)WATCH_FATAL_STALL_NS / 1e9);
+		    s->fatal_stalls == 1 ? "" : "s", (double)WATCH_FATAL_STALL_NS / (double)NSEC_PER_SEC);
 }
 
 static void

@@ -12,11 +12,12 @@
 #include "probe/method.h"
 #include "probe/options.h"
 #include "storage/storage.h"
+#include "util/units.h"
 #include "watch/watch_interval.h"
 
 /* CockroachDB stops a node whose disk sync takes longer than this
  * (storage.max_sync_duration). */
-#define WATCH_FATAL_STALL_NS (20ULL * 1000000000ULL)
+#define WATCH_FATAL_STALL_NS (20ULL * NSEC_PER_SEC)
 #define WATCH_MAX_WARNINGS 4
 
 /* Why the method watched is the one it is. */

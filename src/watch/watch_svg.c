@@ -39,8 +39,6 @@
 #define STALL_TICK    8.0	/* px: a stall's tick on the time axis */
 #define MARKERS_UPTO  60	/* points: a marker on each; more: the lines alone */
 #define FLOOR_USECS   0.1	/* the lowest a log axis of latencies goes */
-#define NS_PER_MS     1000000ULL
-#define NS_PER_SEC    1000000000ULL
 
 enum figure { FIG_P50, FIG_P99, FIG_MAX, FIG_COUNT };
 
@@ -59,13 +57,14 @@ static const struct svg_font_style axis_font = { SVG_SANS, 11.0, false, false, N
 
 /* Round steps of the wall clock between time labels, the least first. */
 static const uint64_t time_steps_ns[] = {
-	1 * NS_PER_MS, 2 * NS_PER_MS, 5 * NS_PER_MS, 10 * NS_PER_MS, 20 * NS_PER_MS,
-	50 * NS_PER_MS, 100 * NS_PER_MS, 200 * NS_PER_MS, 500 * NS_PER_MS,
-	1 * NS_PER_SEC, 2 * NS_PER_SEC, 5 * NS_PER_SEC, 10 * NS_PER_SEC, 15 * NS_PER_SEC,
-	30 * NS_PER_SEC, 60 * NS_PER_SEC, 120 * NS_PER_SEC, 300 * NS_PER_SEC,
-	600 * NS_PER_SEC, 900 * NS_PER_SEC, 1800 * NS_PER_SEC, 3600 * NS_PER_SEC,
-	7200 * NS_PER_SEC, 10800 * NS_PER_SEC, 21600 * NS_PER_SEC, 43200 * NS_PER_SEC,
-	86400 * NS_PER_SEC, 172800 * NS_PER_SEC
+	1 * NSEC_PER_MSEC, 2 * NSEC_PER_MSEC, 5 * NSEC_PER_MSEC, 10 * NSEC_PER_MSEC,
+	20 * NSEC_PER_MSEC, 50 * NSEC_PER_MSEC, 100 * NSEC_PER_MSEC, 200 * NSEC_PER_MSEC,
+	500 * NSEC_PER_MSEC,
+	1 * NSEC_PER_SEC, 2 * NSEC_PER_SEC, 5 * NSEC_PER_SEC, 10 * NSEC_PER_SEC, 15 * NSEC_PER_SEC,
+	30 * NSEC_PER_SEC, 60 * NSEC_PER_SEC, 120 * NSEC_PER_SEC, 300 * NSEC_PER_SEC,
+	600 * NSEC_PER_SEC, 900 * NSEC_PER_SEC, 1800 * NSEC_PER_SEC, 3600 * NSEC_PER_SEC,
+	7200 * NSEC_PER_SEC, 10800 * NSEC_PER_SEC, 21600 * NSEC_PER_SEC, 43200 * NSEC_PER_SEC,
+	86400 * NSEC_PER_SEC, 172800 * NSEC_PER_SEC
 };
 
 /* Figure k of a point; 0 where it has none (no operation, or a point of
@@ -85,8 +84,8 @@ run_end_ns(const struct watch_summary *sum, const struct watch_plot *p)
 	uint64_t end = p->n > 0 ? p->points[p->n - 1].end_ns : 0;
 
 	if (end == 0)
-		end = (uint64_t)(sum->run_secs * 1e9);
-	return end > 0 ? end : NS_PER_MS;
+		end = (uint64_t)(sum->run_secs * (double)NSEC_PER_SEC);
+	return end > 0 ? end : NSEC_PER_MSEC;
 }
 
 /* The latency scale: every figure drawn, the stalls and the reference. */
@@ -122,10 +121,11 @@ time_label(uint64_t wall_ns, uint64_t step_ns, char *buf, size_t len)
 	int n = 8;
 
 	watch_clock_iso(wall_ns, iso, sizeof iso);	/* 2026-12-01T12:00:10.123Z */
-	if (step_ns % (60 * NS_PER_SEC) == 0)
+	if (step_ns % (60 * NSEC_PER_SEC) == 0)
 		n = 5;
-	else if (step_ns < NS_PER_SEC)
-		n = step_ns % (100 * NS_PER_MS) == 0 ? 10 : step_ns % (10 * NS_PER_MS) == 0 ? 11 : 12;
+	else if (step_ns < NSEC_PER_SEC)
+		n = step_ns % (100 * NSEC_PER_MSEC) == 0 ? 10 :
+		    step_ns % (10 * NSEC_PER_MSEC) == 0 ? 11 : 12;
 	snprintf(buf, len, "%.*s", n, iso + 11);
 }
 
