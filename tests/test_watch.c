@@ -177,21 +177,6 @@ test_summary(void)
 }
 
 static void
-test_format_usecs(void)
-{
-	char b[32];
-
-	watch_format_usecs(412.4, b, sizeof b);
-	ok(strcmp(b, "412 us") == 0, "412 us (%s)", b);
-	watch_format_usecs(1234.0, b, sizeof b);
-	ok(strcmp(b, "1.23 ms") == 0, "1.23 ms (%s)", b);
-	watch_format_usecs(21500.0, b, sizeof b);
-	ok(strcmp(b, "21.5 ms") == 0, "21.5 ms (%s)", b);
-	watch_format_usecs(1503000.0, b, sizeof b);
-	ok(strcmp(b, "1.503 s") == 0, "1.503 s (%s)", b);
-}
-
-static void
 test_parse(void)
 {
 	enum watch_format fmt;
@@ -513,7 +498,6 @@ main(void)
 	test_partial_worst();
 	test_back_to_back();
 	test_summary();
-	test_format_usecs();
 	test_parse();
 	test_plot_points();
 	test_plot_partial();

@@ -74,7 +74,7 @@ dist_bar(const void *ctx, size_t g, size_t row, size_t series, struct svg_dist_b
 	} else {	/* the mean alone: a box of no width */
 		out->min = out->p50 = out->p99 = out->max = cr->mean_usecs;
 	}
-	report_usecs_text(cr->mean_usecs, mean, sizeof mean);
+	units_format_latency(cr->mean_usecs, LATENCY_FIGURE, mean, sizeof mean);
 	if (series > 0 && compare_ratio(ref, cr, &ratio, &flagged))
 		snprintf(out->tag, sizeof out->tag, "%-8s %.2fx%s", mean, ratio, flagged ? "*" : "");
 	else

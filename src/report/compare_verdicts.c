@@ -56,14 +56,10 @@ find_verdict(const struct compare_target *ct, const char *code)
 static void
 value_text(const struct compare_verdict *v, char *buf, size_t len)
 {
-	double ms = v->value_usecs / 1000.0;
-
 	if (!v->have_value)
 		snprintf(buf, len, NO_FIGURE);
-	else if (ms < 1e6)
-		snprintf(buf, len, "%.2f", ms);
 	else
-		snprintf(buf, len, "%.3g", ms);
+		units_format_latency(v->value_usecs, LATENCY_MS_FIGURE, buf, len);
 }
 
 static int

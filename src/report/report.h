@@ -141,14 +141,10 @@ void report_settings_json(struct json *j, const struct settings *set);
 /* "ext4 (vda, write cache: write back)": where a target lives, in one line. */
 void report_storage_summary(const struct storage_info *st, char *buf, size_t len);
 
-/* A latency in microseconds as the reports print it: two decimals below
- * 10 us, one below 100000 us, none above, and in exponent form past eight
- * digits, so that a figure (not negative) never takes more than 8
- * characters. */
-void report_usecs_text(double us, char *buf, size_t len);
-
-/* The same right-aligned in width columns; a rate of operations per
- * second (one decimal below 10000, exponent form past eight digits). */
+/* A latency in microseconds right-aligned in width columns, written as
+ * every report writes a figure (units_format_latency, LATENCY_FIGURE); a
+ * rate of operations per second (one decimal below 10000, exponent form
+ * past eight digits). */
 void report_put_usecs(FILE *out, int width, double us);
 void report_put_rate(FILE *out, int width, double ops);
 

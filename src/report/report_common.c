@@ -172,19 +172,6 @@ report_tristate(int v)
 	return v < 0 ? "unknown" : v ? "yes" : "no";
 }
 
-void
-report_usecs_text(double us, char *buf, size_t len)
-{
-	if (us < 10.0)
-		snprintf(buf, len, "%.2f", us);
-	else if (us < 100000.0)
-		snprintf(buf, len, "%.1f", us);
-	else if (us < 1e8)
-		snprintf(buf, len, "%.0f", us);
-	else
-		snprintf(buf, len, "%.1e", us);
-}
-
 /* text made to leave a space in width, so that the column before never
  * touches it: shorter forms of v where it does not (a saved report's
  * figure can be any size). */
@@ -203,7 +190,7 @@ report_put_usecs(FILE *out, int width, double us)
 {
 	char text[32];
 
-	report_usecs_text(us, text, sizeof text);
+	units_format_latency(us, LATENCY_FIGURE, text, sizeof text);
 	fit_width(text, sizeof text, width, us);
 	fprintf(out, "%*s", width, text);
 }

@@ -164,7 +164,7 @@ dist_bar(const void *ctx, size_t g, size_t row, size_t series, struct svg_dist_b
 	out->max = row_usecs((double)res->total.max_ns);
 	out->mean = res->mean_usecs;
 	out->tag_bold = is_advised(tr, res);
-	report_usecs_text(res->mean_usecs, mean, sizeof mean);
+	units_format_latency(res->mean_usecs, LATENCY_FIGURE, mean, sizeof mean);
 	snprintf(out->tag, sizeof out->tag, "%s%s", mean, out->tag_bold ? " advised" : "");
 }
 

@@ -320,6 +320,48 @@ units_format_size(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%llu%s", (unsigned long long)(bytes / best->scale), best->name);
 }
 
+/* One range of a latency style: below below_usecs (the last range has no
+ * end), the figure divided by per_unit, written with decimals in the
+ * conversion ('f', 'e' or 'g'), then unit. */
+struct latency_range {
+	double below_usecs;
+	double per_unit;
+	char conversion;
+	int decimals;
+	const char *unit;
+};
+
+#define LATENCY_RANGES 4
+#define NO_END 0.0	/* the last range */
+
+static const struct latency_range latency_styles[][LATENCY_RANGES] = {
+	[LATENCY_FIGURE] = { { 10.0, 1.0, 'f', 2, "" }, { 100000.0, 1.0, 'f', 1, "" },
+	    { 1e8, 1.0, 'f', 0, "" }, { NO_END, 1.0, 'e', 1, "" } },
+	[LATENCY_READING] = { { 1000.0, 1.0, 'f', 0, " us" }, { 10000.0, 1000.0, 'f', 2, " ms" },
+	    { 1000000.0, 1000.0, 'f', 1, " ms" }, { NO_END, 1000000.0, 'f', 3, " s" } },
+	[LATENCY_AXIS] = { { 1000.0, 1.0, 'f', 0, "us" }, { 10000.0, 1000.0, 'f', 1, "ms" },
+	    { 1000000.0, 1000.0, 'f', 0, "ms" }, { NO_END, 1000000.0, 'f', 1, "s" } },
+	[LATENCY_MS] = { { NO_END, 1000.0, 'f', 2, " ms" } },
+	[LATENCY_MS_FIGURE] = { { 1e9, 1000.0, 'f', 2, "" }, { NO_END, 1000.0, 'g', 3, "" } },
+};
+
+void
+units_format_latency(double usecs, enum latency_style style, char *buf, size_t len)
+{
+	const struct latency_range *r = latency_styles[style];
+	double v;
+
+	while (r->below_usecs != NO_END && !(usecs < r->below_usecs))
+		r++;
+	v = usecs / r->per_unit;
+	if (r->conversion == 'e')
+		snprintf(buf, len, "%.*e%s", r->decimals, v, r->unit);
+	else if (r->conversion == 'g')
+		snprintf(buf, len, "%.*g%s", r->decimals, v, r->unit);
+	else
+		snprintf(buf, len, "%.*f%s", r->decimals, v, r->unit);
+}
+
 void
 units_format_duration(uint64_t ns, char *buf, size_t len)
 {

@@ -46,4 +46,25 @@ void units_format_size(uint64_t bytes, char *buf, size_t len);
 /* "0.5s", "250ms": a duration as the reports print it. */
 void units_format_duration(uint64_t ns, char *buf, size_t len);
 
+/* How a latency in microseconds is written: each way a ladder of ranges,
+ * each with its unit and decimals (units.c's latency_styles). */
+enum latency_style {
+	/* A report's figure, in microseconds without a unit, never more than
+	 * 8 characters (not negative): "8.25", "61.3", "12345", "1.2e+08". */
+	LATENCY_FIGURE,
+	/* A reading with its unit, as watch says it: "412 us", "1.25 ms",
+	 * "21.3 ms", "1.503 s". */
+	LATENCY_READING,
+	/* An axis label, short: "412us", "1.2ms", "21ms", "1.5s". */
+	LATENCY_AXIS,
+	/* In milliseconds, as etcd's guidance states its limits: "9.87 ms". */
+	LATENCY_MS,
+	/* The same without the unit, in e-notation where it is wide: "9.87",
+	 * "1.23e+06". */
+	LATENCY_MS_FIGURE,
+};
+
+/* A latency of usecs microseconds, written in style into buf. */
+void units_format_latency(double usecs, enum latency_style style, char *buf, size_t len);
+
 #endif

@@ -104,10 +104,10 @@ text_start(FILE *out, const struct watch_setup *s)
 		    path);
 		wrap_print(out, 0, 2, HEADER_WIDTH, line, false);
 	}
-	watch_format_usecs(s->burst.mean_usecs, mean, sizeof mean);
-	watch_format_usecs(s->burst.p50_usecs, p50, sizeof p50);
-	watch_format_usecs(s->burst.p99_usecs, p99, sizeof p99);
-	watch_format_usecs(s->burst.max_usecs, max, sizeof max);
+	units_format_latency(s->burst.mean_usecs, LATENCY_READING, mean, sizeof mean);
+	units_format_latency(s->burst.p50_usecs, LATENCY_READING, p50, sizeof p50);
+	units_format_latency(s->burst.p99_usecs, LATENCY_READING, p99, sizeof p99);
+	units_format_latency(s->burst.max_usecs, LATENCY_READING, max, sizeof max);
 	fprintf(out, "back to back first: %llu operations in %.2f s:\n"
 	    "  mean %s, p50 %s, p99 %s, max %s\n\n", (unsigned long long)s->burst.ops,
 	    s->burst_secs, mean, p50, p99, max);
@@ -280,7 +280,7 @@ watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *s
 	struct json j;
 
 	if (fmt == WATCH_TEXT) {
-		watch_format_usecs(row_usecs((double)st->ns), dur, sizeof dur);
+		units_format_latency(row_usecs((double)st->ns), LATENCY_READING, dur, sizeof dur);
 		if (st->new_date) {
 			watch_clock_date(st->wall_ns, when, sizeof when);
 			fprintf(out, "%s (UTC)\n", when);
@@ -315,7 +315,8 @@ watch_report_status(char *buf, size_t len, uint64_t now_wall_ns,
 	n = snprintf(buf, len, "%s interval %llu: %llu operation%s", now,
 	    (unsigned long long)t->number, (unsigned long long)t->ops, t->ops == 1 ? "" : "s");
 	if (t->ops > 0 && n >= 0 && (size_t)n < len) {
-		watch_format_usecs(row_usecs((double)t->lat.max_ns), longest, sizeof longest);
+		units_format_latency(row_usecs((double)t->lat.max_ns), LATENCY_READING, longest,
+		    sizeof longest);
 		n += snprintf(buf + n, len - (size_t)n, ", longest %s", longest);
 	}
 	if (n >= 0 && (size_t)n < len)

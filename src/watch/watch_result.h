@@ -83,7 +83,5 @@ void watch_note_stall(struct watch_summary *s, const struct watch_stall *st);
 void watch_summarize(const struct watch_tally *t, const struct watch_setup *setup,
     struct watch_summary *s);
 
-/* "1.503 s", "412 us", "21.5 ms": a duration as the lines print it. */
-void watch_format_usecs(double usecs, char *buf, size_t len);
 
 #endif

@@ -273,7 +273,7 @@ draw_legend(FILE *out, const struct watch_setup *s, const struct watch_plot *p, 
 		y += LEGEND_LINE;
 	}
 	if (s->burst.ops > 0) {
-		watch_format_usecs(s->burst.p50_usecs, v, sizeof v);
+		units_format_latency(s->burst.p50_usecs, LATENCY_READING, v, sizeof v);
 		svg_line(out, LEGEND_X, y - 4, LEGEND_X + 26, y - 4, &dotted);
 		snprintf(line, sizeof line, "back to back: p50 %s", v);
 		svg_text_fit(out, LEGEND_X + 32, y, &svg_text_font, LEGEND_WIDTH - 32, line);
@@ -285,7 +285,8 @@ draw_legend(FILE *out, const struct watch_setup *s, const struct watch_plot *p, 
 	svg_marker(out, SVG_DOWN_TRIANGLE, LEGEND_X + 13, y - 4, 5.0, st.colour, SVG_INK);
 	for (k = 0; k < p->nstalls; k++)
 		count += p->stalls[k].count;
-	watch_format_usecs(row_usecs((double)s->stall_ns), limit, sizeof limit);
+	units_format_latency(row_usecs((double)s->stall_ns), LATENCY_READING, limit,
+	    sizeof limit);
 	if (count == 0)
 		snprintf(line, sizeof line, "stalls over %s: none", limit);
 	else
@@ -406,19 +407,21 @@ draw_summary(FILE *out, const struct watch_setup *s, const struct watch_summary 
 {
 	char line[256], p50[32], p99[32], max[32], limit[32], longest[32], at[32];
 
-	watch_format_usecs(sum->paced.p50_usecs, p50, sizeof p50);
-	watch_format_usecs(sum->paced.p99_usecs, p99, sizeof p99);
-	watch_format_usecs(sum->paced.max_usecs, max, sizeof max);
+	units_format_latency(sum->paced.p50_usecs, LATENCY_READING, p50, sizeof p50);
+	units_format_latency(sum->paced.p99_usecs, LATENCY_READING, p99, sizeof p99);
+	units_format_latency(sum->paced.max_usecs, LATENCY_READING, max, sizeof max);
 	snprintf(line, sizeof line, "paced: %llu operations in %.1f s: p50 %s, p99 %s, max %s; "
 	    "%llu missed starts", (unsigned long long)sum->paced.ops, sum->run_secs, p50, p99,
 	    max, (unsigned long long)sum->paced.missed);
 	svg_text_fit(out, SVG_MARGIN, y + 11, &svg_text_font, TEXT_WIDTH, line);
 	y += LINE;
-	watch_format_usecs(row_usecs((double)s->stall_ns), limit, sizeof limit);
+	units_format_latency(row_usecs((double)s->stall_ns), LATENCY_READING, limit,
+	    sizeof limit);
 	if (sum->paced.stalls == 0) {
 		snprintf(line, sizeof line, "no stall over %s", limit);
 	} else {
-		watch_format_usecs(row_usecs((double)sum->longest.ns), longest, sizeof longest);
+		units_format_latency(row_usecs((double)sum->longest.ns), LATENCY_READING, longest,
+		    sizeof longest);
 		watch_clock_iso(sum->longest.wall_ns, at, sizeof at);
 		snprintf(line, sizeof line, "%llu stall%s over %s, the longest %s at %s",
 		    (unsigned long long)sum->paced.stalls, sum->paced.stalls == 1 ? "" : "s",
