@@ -12,6 +12,7 @@
 #include "probe/plan.h"
 #include "util/diag.h"
 #include "util/status.h"
+#include "util/strbuf.h"
 
 _Noreturn void
 cli_die_usage(const char *what, const char *why)
@@ -48,16 +49,13 @@ cli_command_title(const struct cli_command *cmd, char *buf, size_t len)
 void
 cli_group_names(unsigned groups, char *buf, size_t len)
 {
-	size_t used = 0;
-	int g, n;
+	struct strbuf b;
+	int g;
 
-	buf[0] = '\0';
-	for (g = 0; g < GROUP_COUNT && used < len; g++)
-		if (groups & (1u << g)) {
-			n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-			    plan_group_name((enum group)g));
-			used += n > 0 ? (size_t)n : 0;
-		}
+	strbuf_init(&b, buf, len);
+	for (g = 0; g < GROUP_COUNT; g++)
+		if (groups & (1u << g))
+			strbuf_add(&b, "%s%s", b.used ? "," : "", plan_group_name((enum group)g));
 }
 
 bool
@@ -69,18 +67,16 @@ cli_one_group(unsigned groups)
 void
 cli_group_list(unsigned groups, char *buf, size_t len)
 {
-	size_t used = 0;
+	struct strbuf b;
 	unsigned left = groups;
-	int g, n;
+	int g;
 
-	buf[0] = '\0';
-	for (g = 0; g < GROUP_COUNT && used < len; g++)
+	strbuf_init(&b, buf, len);
+	for (g = 0; g < GROUP_COUNT; g++)
 		if (left & (1u << g)) {
 			left &= ~(1u << g);
-			n = snprintf(buf + used, len - used, "%s%s",
-			    used == 0 ? "" : left == 0 ? " or " : ", ",
+			strbuf_add(&b, "%s%s", b.used == 0 ? "" : left == 0 ? " or " : ", ",
 			    plan_group_name((enum group)g));
-			used += n > 0 ? (size_t)n : 0;
 		}
 }
 
@@ -104,15 +100,13 @@ cli_first_word_is(const struct cli_command *cmd, const char *word)
 void
 cli_next_words(const struct cli_table *t, const char *first, char *buf, size_t len)
 {
-	size_t i, used = 0;
-	int n;
+	struct strbuf b;
+	size_t i;
 
-	buf[0] = '\0';
-	for (i = 0; i < t->n && used < len; i++)
+	strbuf_init(&b, buf, len);
+	for (i = 0; i < t->n; i++)
 		if (cli_first_word_is(t->commands[i], first) &&
-		    strchr(t->commands[i]->name, ' ') != NULL) {
-			n = snprintf(buf + used, len - used, "%s%s", used ? " or " : "",
+		    strchr(t->commands[i]->name, ' ') != NULL)
+			strbuf_add(&b, "%s%s", b.used ? " or " : "",
 			    strchr(t->commands[i]->name, ' ') + 1);
-			used += n > 0 ? (size_t)n : 0;
-		}
 }

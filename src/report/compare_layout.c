@@ -12,6 +12,7 @@
 
 #include "probe/plan.h"
 #include "util/names.h"
+#include "util/strbuf.h"
 #include "util/units.h"
 
 #define LINE_LEN   1024
@@ -31,15 +32,15 @@ compare_column_name(const struct compare_column *c, char *buf, size_t len)
 void
 compare_storage_line(const struct compare_target *ct, char *buf, size_t len)
 {
-	int n = snprintf(buf, len, "%s", ct->filesystem ? ct->filesystem : "unknown filesystem");
+	struct strbuf b;
 
-	if (n < 0 || (size_t)n >= len)
-		return;
+	strbuf_init(&b, buf, len);
+	strbuf_add(&b, "%s", ct->filesystem ? ct->filesystem : "unknown filesystem");
 	if (ct->device == NULL) {
-		snprintf(buf + n, len - (size_t)n, " (no block device)");
+		strbuf_add(&b, " (no block device)");
 		return;
 	}
-	snprintf(buf + n, len - (size_t)n, " (%s%s%s%s%s%s%s)", ct->device,
+	strbuf_add(&b, " (%s%s%s%s%s%s%s)", ct->device,
 	    ct->model ? ", " : "", ct->model ? ct->model : "",
 	    ct->write_cache ? ", write cache: " : "", ct->write_cache ? ct->write_cache : "",
 	    ct->layers ? ", through " : "", ct->layers ? ct->layers : "");

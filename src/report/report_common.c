@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "probe/precision.h"
+#include "util/strbuf.h"
 
 
 /* Whether no layer lies under layer i. */
@@ -23,40 +24,27 @@ layer_is_leaf(const struct storage_info *st, size_t i)
 	return true;
 }
 
-/* Append to buf what fits. */
-static void
-summary_append(char *buf, size_t len, const char *text)
-{
-	size_t used = strlen(buf);
-
-	if (used + 1 < len)
-		snprintf(buf + used, len - used, "%s", text);
-}
-
 /* One branch of the tree, from below the filesystem down to leaf i, with
  * what the report says of its end: the device's model and cache. */
 static void
-summary_branch(const struct storage_info *st, size_t i, char *buf, size_t len)
+summary_branch(const struct storage_info *st, size_t i, struct strbuf *b)
 {
 	const struct storage_layer *l = &st->layers[i];
 	const struct storage_device *d;
 	char chain[STORAGE_CHAIN_LEN];
 
 	storage_layer_chain(st, i, chain, sizeof chain);
-	summary_append(buf, len, chain);
+	strbuf_add(b, "%s", chain);
 	if (l->kind == STORAGE_LAYER_FILESYSTEM) {
-		summary_append(buf, len, ", no block device");
+		strbuf_add(b, ", no block device");
 		return;
 	}
 	if (l->kind != STORAGE_LAYER_DEVICE)
 		return;
 	d = storage_device_at(st, (size_t)l->device);
-	if (d->have_model) {
-		summary_append(buf, len, " ");
-		summary_append(buf, len, d->model);
-	}
-	summary_append(buf, len, ", write cache: ");
-	summary_append(buf, len, d->have_write_cache ? d->write_cache : "unknown");
+	if (d->have_model)
+		strbuf_add(b, " %s", d->model);
+	strbuf_add(b, ", write cache: %s", d->have_write_cache ? d->write_cache : "unknown");
 }
 
 /* The groups of a target's rows, one after another. */
@@ -108,17 +96,17 @@ report_row_at(const struct report *r, size_t index)
 void
 report_label(const struct report *r, char *buf, size_t len)
 {
-	size_t t, used;
+	struct strbuf b;
+	size_t t;
 
+	strbuf_init(&b, buf, len);
 	if (r->options != NULL && r->options->label != NULL) {
-		snprintf(buf, len, "%s", r->options->label);
+		strbuf_add(&b, "%s", r->options->label);
 		return;
 	}
-	snprintf(buf, len, "%s:", r->system.host);
-	for (t = 0; t < r->ntargets; t++) {
-		used = strlen(buf);
-		snprintf(buf + used, len - used, "%s%s", t ? "," : "", r->targets[t].run.path);
-	}
+	strbuf_add(&b, "%s:", r->system.host);
+	for (t = 0; t < r->ntargets; t++)
+		strbuf_add(&b, "%s%s", t ? "," : "", r->targets[t].run.path);
 }
 
 void
@@ -150,20 +138,20 @@ report_time(time_t when, bool iso, char *buf, size_t len)
 void
 report_storage_summary(const struct storage_info *st, char *buf, size_t len)
 {
+	struct strbuf b;
 	size_t i, branches = 0;
 
-	if (len == 0)
-		return;
-	snprintf(buf, len, "%s (", st->have_filesystem ? st->filesystem : "unknown filesystem");
+	strbuf_init(&b, buf, len);
+	strbuf_add(&b, "%s (", st->have_filesystem ? st->filesystem : "unknown filesystem");
 	/* Every branch of the tree ends in a device, a gap, or a filesystem
 	 * with no device (an upper directory on tmpfs). */
 	for (i = 1; i < st->nlayers; i++) {
 		if (!layer_is_leaf(st, i))
 			continue;
-		summary_append(buf, len, branches++ ? "; " : "");
-		summary_branch(st, i, buf, len);
+		strbuf_add(&b, "%s", branches++ ? "; " : "");
+		summary_branch(st, i, &b);
 	}
-	summary_append(buf, len, branches ? ")" : "no block device)");
+	strbuf_add(&b, "%s", branches ? ")" : "no block device)");
 }
 
 const char *

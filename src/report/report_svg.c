@@ -17,6 +17,7 @@
 #include "report/svg_dist.h"
 #include "report/svg_sweep.h"
 #include "util/cleanup.h"
+#include "util/strbuf.h"
 
 #define TEXT_WIDTH (SVG_WIDTH - 2 * SVG_MARGIN)
 #define LINE       15.0	/* px a line of 11 px text takes */
@@ -401,6 +402,7 @@ draw_advice(FILE *out, const struct report *r, size_t t, double y)
 {
 	const struct target_result *tr = &r->targets[t];
 	char line[SETTING_TEXT_LEN + 80];
+	struct strbuf b;
 	size_t i;
 
 	if (plan_has_postgres_groups(r->options->groups)) {
@@ -409,10 +411,10 @@ draw_advice(FILE *out, const struct report *r, size_t t, double y)
 	}
 	y = draw_etcd(out, r, t, y);
 	if (tr->advice.nwarnings > 0) {
-		snprintf(line, sizeof line, "warnings (the text report says each):");
+		strbuf_init(&b, line, sizeof line);
+		strbuf_add(&b, "warnings (the text report says each):");
 		for (i = 0; i < tr->advice.nwarnings; i++)
-			snprintf(line + strlen(line), sizeof line - strlen(line), "%s %s",
-			    i ? "," : "", tr->advice.warnings[i].code);
+			strbuf_add(&b, "%s %s", i ? "," : "", tr->advice.warnings[i].code);
 		y += LINE * (double)svg_text_wrap(out, SVG_MARGIN + 8, y + 11, &svg_muted_font,
 		    TEXT_WIDTH - 8, 16, LINE, MAX_LINES, line);
 	}
@@ -448,10 +450,12 @@ static void
 describe(const struct report *r, char *buf, size_t len)
 {
 	char when[48], where[4 * STORAGE_CHAIN_LEN];
-	size_t t, used;
+	struct strbuf b;
+	size_t t;
 
 	report_time(r->when, false, when, sizeof when);
-	snprintf(buf, len, "syncprobe %s on %s, %s. The latency of each test row's "
+	strbuf_init(&b, buf, len);
+	strbuf_add(&b, "syncprobe %s on %s, %s. The latency of each test row's "
 	    "operations on one logarithmic axis in microseconds: a box from p50 to p99, "
 	    "whiskers to the min and the max, a marker at the mean; a filled box for buffered "
 	    "I/O, a hollow one for direct I/O.", PACKAGE_VERSION, r->system.host, when);
@@ -459,8 +463,7 @@ describe(const struct report *r, char *buf, size_t len)
 		const struct target_result *tr = &r->targets[t];
 
 		report_storage_summary(&tr->run.storage, where, sizeof where);
-		used = strlen(buf);
-		snprintf(buf + used, len - used, " Target %zu: %s on %s%s%s%s.", t + 1, tr->run.path,
+		strbuf_add(&b, " Target %zu: %s on %s%s%s%s.", t + 1, tr->run.path,
 		    where, tr->advice.wal_sync_method ? "; advised wal_sync_method " : "",
 		    tr->advice.wal_sync_method ? tr->advice.wal_sync_method->name : "",
 		    tr->group ? "; the group-commit experiment's commits/s against "

@@ -21,6 +21,7 @@
 #include "report/report_counts.h"
 #include "report/report_group.h"
 #include "report/sidebyside.h"
+#include "util/strbuf.h"
 #include "util/wrap.h"
 
 #define NAME_WIDTH SBS_NAME_WIDTH
@@ -183,8 +184,11 @@ describe_test_length(const struct report *r, char *buf, size_t len)
 		    PRECISION_TARGET * 100.0, report_several(r) ? "" : " (then its +-% is marked *)",
 		    one, two, other, most, most_other, ADAPTIVE_MIN_OPS);
 	} else {
+		struct strbuf b;
+
 		report_test_length(o, buf, len);
-		snprintf(buf + strlen(buf), len - strlen(buf), ",");
+		strbuf_resume(&b, buf, len);
+		strbuf_add(&b, ",");
 	}
 }
 
@@ -193,15 +197,16 @@ static void
 describe_added_groups(FILE *out, const struct options *o)
 {
 	unsigned added = plan_added_groups(o);
-	char names[64] = "", line[320];
+	char names[64], line[320];
+	struct strbuf b;
 	unsigned g;
 
 	if (added == 0)
 		return;
+	strbuf_init(&b, names, sizeof names);
 	for (g = 0; g < GROUP_COUNT; g++)
 		if (added & (1u << g))
-			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-			    names[0] ? " and " : "", plan_group_name((enum group)g));
+			strbuf_add(&b, "%s%s", b.used ? " and " : "", plan_group_name((enum group)g));
 	snprintf(line, sizeof line, "-t %s without %s: the %s tests' %s rows are measured "
 	    "too, as the wal_sync_method advice and the experiment's delays rest on them",
 	    plan_group_name(GROUP_GROUP), plan_group_name(GROUP_ONE), names,
@@ -216,6 +221,7 @@ text_begin(FILE *out, const struct report *r)
 {
 	const struct options *o = r->options;
 	char dur[320], block[16], file[16], when[48], line[512];
+	struct strbuf b;
 
 	units_format_size(o->block_bytes, block, sizeof block);
 	units_format_size(o->file_bytes, file, sizeof file);
@@ -227,19 +233,18 @@ text_begin(FILE *out, const struct report *r)
 		snprintf(line, sizeof line, "label: %s", o->label);
 		put_hanging(out, 0, 2, line);
 	}
-	snprintf(line, sizeof line, "%s %u round%s", dur, o->rounds, o->rounds == 1 ? "" : "s");
+	strbuf_init(&b, line, sizeof line);
+	strbuf_add(&b, "%s %u round%s", dur, o->rounds, o->rounds == 1 ? "" : "s");
 	/* Only the settings a chosen group uses: etcd's rows have their own
 	 * writes and file. */
 	if (o->groups & PLAN_BLOCK_GROUPS)
-		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s writes", block);
+		strbuf_add(&b, ", %s writes", block);
 	if (o->groups & PLAN_TEST_FILE_GROUPS)
-		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s file", file);
+		strbuf_add(&b, ", %s file", file);
 	if (o->groups & PLAN_PATTERN_GROUPS)
-		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s",
-		    options_pattern_name(o->pattern));
+		strbuf_add(&b, ", %s", options_pattern_name(o->pattern));
 	if (o->groups & PLAN_DIRECT_GROUPS)
-		snprintf(line + strlen(line), sizeof line - strlen(line), ", direct I/O %s",
-		    options_direct_name(o->direct));
+		strbuf_add(&b, ", direct I/O %s", options_direct_name(o->direct));
 	put_hanging(out, 0, 2, line);
 	describe_added_groups(out, o);
 }

@@ -11,6 +11,7 @@
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/strbuf.h"
 #include "util/units.h"
 #include "util/wrap.h"
 #include "watch/watch_clock.h"
@@ -308,19 +309,19 @@ watch_report_status(char *buf, size_t len, uint64_t now_wall_ns,
     const struct watch_tally *t, uint64_t end_wall_ns)
 {
 	char now[16], end[16], longest[32];
-	int n;
+	struct strbuf b;
 
 	watch_clock_hms(now_wall_ns, now, sizeof now);
 	watch_clock_hms(end_wall_ns, end, sizeof end);
-	n = snprintf(buf, len, "%s interval %llu: %llu operation%s", now,
+	strbuf_init(&b, buf, len);
+	strbuf_add(&b, "%s interval %llu: %llu operation%s", now,
 	    (unsigned long long)t->number, (unsigned long long)t->ops, t->ops == 1 ? "" : "s");
-	if (t->ops > 0 && n >= 0 && (size_t)n < len) {
+	if (t->ops > 0) {
 		units_format_latency(row_usecs((double)t->lat.max_ns), LATENCY_READING, longest,
 		    sizeof longest);
-		n += snprintf(buf + n, len - (size_t)n, ", longest %s", longest);
+		strbuf_add(&b, ", longest %s", longest);
 	}
-	if (n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, "; its line at %s UTC", end);
+	strbuf_add(&b, "; its line at %s UTC", end);
 }
 
 static void
@@ -340,21 +341,20 @@ text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
     const struct watch_plot *plot)
 {
 	char line[ADVICE_TEXT_LEN + 64], when[32];
+	struct strbuf b;
 	size_t i;
-	int n;
 
-	n = snprintf(line, sizeof line, "summary: %.1f s paced, %llu operations",
-	    sum->run_secs, (unsigned long long)sum->paced.ops);
+	strbuf_init(&b, line, sizeof line);
+	strbuf_add(&b, "summary: %.1f s paced, %llu operations", sum->run_secs,
+	    (unsigned long long)sum->paced.ops);
 	if (sum->run_secs > 0.0)
-		n += snprintf(line + n, sizeof line - (size_t)n, " (%.1f a second)",
-		    sum->paced.ops / sum->run_secs);
-	n += snprintf(line + n, sizeof line - (size_t)n, ", %llu missed starts, %llu stalls",
+		strbuf_add(&b, " (%.1f a second)", sum->paced.ops / sum->run_secs);
+	strbuf_add(&b, ", %llu missed starts, %llu stalls",
 	    (unsigned long long)sum->paced.missed, (unsigned long long)sum->paced.stalls);
 	if (sum->stopped_by)
-		n += snprintf(line + n, sizeof line - (size_t)n, "; stopped by %s",
-		    cleanup_signal_name(sum->stopped_by));
+		strbuf_add(&b, "; stopped by %s", cleanup_signal_name(sum->stopped_by));
 	if (sum->failed)
-		snprintf(line + n, sizeof line - (size_t)n, "; stopped by an error");
+		strbuf_add(&b, "; stopped by an error");
 	fputc('\n', out);
 	wrap_print(out, 0, 2, LINE_WIDTH, line, false);
 	fprintf(out, "%-14s %8s %9s %8s %8s %8s %8s %8s\n", "usecs", "ops", "mean", "p50",
