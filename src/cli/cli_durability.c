@@ -14,6 +14,7 @@
 #include "durability/durability.h"
 #include "probe/method.h"
 #include "report/report.h"
+#include "util/strbuf.h"
 
 static void verifier_formats(const char *sep, char *buf, size_t len);
 
@@ -43,26 +44,6 @@ writer_direct_values(const char *sep, char *buf, size_t len)
 	snprintf(buf, len, "%s%s%s", writer_direct[0], sep, writer_direct[1]);
 }
 
-static int
-set_for(void *s, const char *arg, char *err, size_t errlen)
-{
-	return units_parse_duration(arg, &((struct options *)s)->for_ns, err, errlen);
-}
-
-static int
-set_acks(void *s, const char *arg, char *err, size_t errlen)
-{
-	return cli_file_name(arg, &((struct options *)s)->acks, err, errlen);
-}
-
-static int
-set_remove(void *s, const char *arg, char *err, size_t errlen)
-{
-	(void)arg, (void)err, (void)errlen;
-	((struct options *)s)->remove = true;
-	return 0;
-}
-
 /* The verifier's report is text or JSON. */
 static bool
 verifier_writes(const struct report_format *f)
@@ -74,9 +55,9 @@ static int
 set_verifier_format(void *s, const char *arg, char *err, size_t errlen)
 {
 	char names[64];
+	const struct report_format **f = &((struct options *)s)->format;
 
-	if (cli_set_format(s, arg, err, errlen) == 0 &&
-	    verifier_writes(((struct options *)s)->format))
+	if (report_format_parse(arg, f, err, errlen) == 0 && verifier_writes(*f))
 		return 0;
 	verifier_formats(", ", names, sizeof names);
 	snprintf(err, errlen, "unknown value (choose %s: the verifier's report)", names);
@@ -87,63 +68,67 @@ set_verifier_format(void *s, const char *arg, char *err, size_t errlen)
 static void
 verifier_formats(const char *sep, char *buf, size_t len)
 {
-	size_t i, used = 0;
-	int n;
+	struct strbuf b;
+	size_t i;
 
-	buf[0] = '\0';
-	for (i = 0; i < report_format_names.count && used < len; i++)
-		if (verifier_writes(&report_formats[i])) {
-			n = snprintf(buf + used, len - used, "%s%s", used ? sep : "",
-			    report_formats[i].name);
-			used += n > 0 ? (size_t)n : 0;
-		}
+	strbuf_init(&b, buf, len);
+	for (i = 0; i < report_format_names.count; i++)
+		if (verifier_writes(&report_formats[i]))
+			strbuf_add(&b, "%s%s", b.used ? sep : "", report_formats[i].name);
 }
+
+#define D(member) CLI_FIELD(struct options, member)
 
 #define DURABILITY_FILE_ROW(text) \
 	{ .name = "filename", .letter = 'f', .has_arg = required_argument, .arg = "FILE", \
-	  .help = (text), .parse = cli_set_filename, .kind = CLI_VALUE_FILE, .example = "x" }
+	  .help = (text), .type = CLI_TEXT, D(filename), .empty = "file name", \
+	  .kind = CLI_VALUE_FILE, .example = "x" }
 
 static const struct cli_option write_options[] = {
 	{ .name = "ops-per-test", .letter = 'n', .has_arg = required_argument, .arg = "N",
-	  .help = "stop after N records", .parse = cli_set_ops, .example = "2" },
+	  .help = "stop after N records",
+	  .type = CLI_COUNT, D(ops_per_test), .max = MAX_OPS_PER_TEST, .example = "2" },
 	{ .name = "for", .has_arg = required_argument, .arg = "DURATION",
 	  .help = "stop after this long (default: when interrupted, or after -n N records)",
-	  .parse = set_for, .example = "1s" },
+	  .type = CLI_DURATION, D(for_ns), .example = "1s" },
 	DURABILITY_FILE_ROW("the durability file to create, instead of "
 	    "DIR/" DURABILITY_FILE_NAME),
 	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
-	  .help = "record size, {}, a power of two (default 8k)", .range = cli_block_range,
-	  .parse = cli_set_block_size, .example = "8k" },
+	  .help = "record size, {}, a power of two (default 8k)",
+	  .type = CLI_SIZE, D(block_bytes), .min = MIN_BLOCK_BYTES, .max = MAX_BLOCK_BYTES,
+	  .flags = CLI_POW2, .example = "8k" },
 	{ .name = "file-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "size of the durability file (default 16M)",
-	  .parse = cli_set_file_size, .example = "64k" },
+	  .type = CLI_SIZE, D(file_bytes), .example = "64k" },
 	{ .name = "methods", .letter = 'm', .has_arg = required_argument, .arg = "METHOD",
 	  .help = "the one sync method to use (default: the platform's wal_sync_method)",
-	  .parse = cli_set_methods, .kind = CLI_VALUE_CHOICE, .values = cli_methods_values,
-	  .example = "fdatasync" },
+	  .type = CLI_NAMES, D(methods), .names = &method_names,
+	  .all = (1u << METHOD_COUNT) - 1, .kind = CLI_VALUE_CHOICE, .example = "fdatasync" },
 	{ .name = "direct", .has_arg = required_argument, .arg = "{}",
 	  .help = "write with O_DIRECT, or buffered (default off)",
-	  .parse = set_writer_direct, .kind = CLI_VALUE_CHOICE,
+	  .type = CLI_CODE, .parse = set_writer_direct, .kind = CLI_VALUE_CHOICE,
 	  .values = writer_direct_values, .example = "off" },
 	{ .name = "pattern", .has_arg = required_argument, .arg = "{}",
 	  .help = "rewrite the same blocks (default) or move through the file",
-	  .parse = cli_set_pattern, .kind = CLI_VALUE_CHOICE, .values = options_pattern_choices,
+	  .type = CLI_CHOICE, D(pattern), .names = &options_pattern_names,
 	  .example = "append" },
-	CLI_ROW_QUIET("no end message and no acks warning on stderr"),
+	CLI_ROW_QUIET(struct options, "no end message and no acks warning on stderr"),
 	CLI_ROW_HELP,
 };
 
 static const struct cli_option verify_options[] = {
 	{ .name = "acks", .has_arg = required_argument, .arg = "FILE",
 	  .help = "the writer's standard output, saved here (- : standard input)",
-	  .parse = set_acks, .kind = CLI_VALUE_FILE, .example = "-" },
+	  .type = CLI_TEXT, D(acks), .empty = "file name", .kind = CLI_VALUE_FILE,
+	  .example = "-" },
 	DURABILITY_FILE_ROW("the durability file to check, instead of "
 	    "DIR/" DURABILITY_FILE_NAME),
 	{ .name = "remove", .has_arg = no_argument,
-	  .help = "remove the durability file after the verdict", .parse = set_remove },
+	  .help = "remove the durability file after the verdict", .type = CLI_FLAG, D(remove) },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
-	  .help = "report format (default text)", .parse = set_verifier_format,
-	  .kind = CLI_VALUE_CHOICE, .values = verifier_formats, .example = "json" },
+	  .help = "report format (default text)", .type = CLI_CODE,
+	  .parse = set_verifier_format, .kind = CLI_VALUE_CHOICE, .values = verifier_formats,
+	  .example = "json" },
 	CLI_ROW_HELP,
 };
 

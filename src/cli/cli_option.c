@@ -9,10 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_settings.h"
+#include "probe/method.h"
 #include "probe/plan.h"
 #include "util/diag.h"
 #include "util/status.h"
 #include "util/strbuf.h"
+#include "util/units.h"
 
 _Noreturn void
 cli_die_usage(const char *what, const char *why)
@@ -86,6 +89,62 @@ cli_option_values(const struct cli_option *opt, const char *sep, char *buf, size
 	buf[0] = '\0';
 	if (opt->values != NULL)
 		opt->values(sep, buf, len);
+	else if (opt->type == CLI_METHOD)
+		names_join(&method_names, sep, buf, len);
+	else if (opt->names != NULL)
+		names_join(opt->names, sep, buf, len);
+}
+
+enum cli_value
+cli_option_kind(const struct cli_option *opt)
+{
+	if (opt->kind != CLI_VALUE_FREE)
+		return opt->kind;
+	switch (opt->type) {
+	case CLI_CHOICE:
+	case CLI_ROW:
+	case CLI_METHOD:
+		return CLI_VALUE_CHOICE;
+	case CLI_NAMES:
+		return CLI_VALUE_LIST;
+	default:
+		return CLI_VALUE_FREE;
+	}
+}
+
+void
+cli_option_range(const struct cli_option *opt, char *buf, size_t len)
+{
+	char lo[32], hi[32];
+
+	buf[0] = '\0';
+	if (opt->range != NULL) {
+		opt->range(buf, len);
+		return;
+	}
+	if (opt->max == 0)
+		return;
+	switch (opt->type) {
+	case CLI_SIZE:
+		cli_size_short(opt->min, lo, sizeof lo);
+		cli_size_short(opt->max, hi, sizeof hi);
+		break;
+	case CLI_DURATION:
+		if (opt->min == 0)
+			snprintf(lo, sizeof lo, "0");
+		else
+			units_format_duration(opt->min, lo, sizeof lo);
+		units_format_duration(opt->max, hi, sizeof hi);
+		break;
+	case CLI_NUMBER:
+	case CLI_LIST:
+		snprintf(lo, sizeof lo, "%llu", (unsigned long long)opt->min);
+		snprintf(hi, sizeof hi, "%llu", (unsigned long long)opt->max);
+		break;
+	default:
+		return;
+	}
+	snprintf(buf, len, "%s..%s", lo, hi);
 }
 
 bool

@@ -286,7 +286,7 @@ take_option(const struct cli_table *t, const struct cli_command *cmd,
 		printf("syncprobe %s\n", PACKAGE_VERSION);
 		exit((int)output_finish());
 	case CLI_SET:
-		if (opt->parse != NULL && opt->parse(settings, arg, err, sizeof err) == -1)
+		if (cli_set_value(opt, settings, arg, err, sizeof err) == -1)
 			die_value(opt, arg, err);
 		break;
 	}

@@ -104,9 +104,10 @@ int options_parse_pattern(const char *s, enum pattern *out, char *err, size_t er
 /* A method this system has (--wal-sync-method). */
 int options_parse_method(const char *s, const struct method **out, char *err, size_t errlen);
 
-/* The choices of a --direct or --pattern value, joined with sep. */
-void options_direct_choices(const char *sep, char *buf, size_t len);
-void options_pattern_choices(const char *sep, char *buf, size_t len);
+/* The names of --direct's and --pattern's values, in the order of their
+ * enums. */
+extern const struct name_list options_direct_names;
+extern const struct name_list options_pattern_names;
 
 /* --file-size at most MAX_FILE_BYTES and at least need bytes (what
  * needs them, for the message: "the chosen tests"). */

@@ -185,10 +185,6 @@ struct compare_format {
 extern const struct compare_format compare_formats[];	/* the first is the default */
 extern const struct name_list compare_format_names;
 
-/* -F's value: 0, or -1 with "unknown value (choose text, svg)". */
-int compare_format_parse(const char *s, const struct compare_format **out, char *err,
-    size_t errlen);
-
 /* Read the reports at paths and show them with f; 0, or -1 with "PATH: WHY"
  * in err and nothing printed. */
 int compare_files(FILE *out, const char *const *paths, size_t n, const struct compare_format *f,

@@ -32,7 +32,7 @@
 #include "watch/watch_textfile.h"
 
 static const char *const format_names[] = { "text", "json", "openmetrics" };
-static const struct name_list watch_format_names = NAME_LIST_STRINGS(format_names);
+const struct name_list watch_format_names = NAME_LIST_STRINGS(format_names);
 
 /* Everything a run needs, allocated before the test file exists (the
  * histograms are large): running out of memory leaves nothing behind. */

@@ -14,6 +14,7 @@
 #include "probe/method.h"
 #include "probe/options.h"
 #include "util/units.h"
+#include "util/names.h"
 #include "util/status.h"
 #include "watch/watch_report.h"
 
@@ -54,6 +55,9 @@ struct watch_options {
 };
 
 void watch_defaults(struct watch_options *o);
+
+/* The formats, in the order of enum watch_format. */
+extern const struct name_list watch_format_names;
 
 /* "text", "json", "openmetrics": 0, or -1 with a reason in err. */
 int watch_parse_format(const char *s, enum watch_format *out, char *err, size_t errlen);
