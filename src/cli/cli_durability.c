@@ -24,12 +24,12 @@ static const char *const writer_direct[] = { "on", "off" };
 static int
 set_writer_direct(void *s, const char *arg, char *err, size_t errlen)
 {
-	struct options *o = s;
+	struct durability_write_options *o = s;
 
 	if (strcmp(arg, writer_direct[0]) == 0)
-		o->direct = DIRECT_ON;
+		o->direct = true;
 	else if (strcmp(arg, writer_direct[1]) == 0)
-		o->direct = DIRECT_OFF;
+		o->direct = false;
 	else {
 		snprintf(err, errlen, "unknown value (choose %s, %s: the writer writes one way)",
 		    writer_direct[0], writer_direct[1]);
@@ -55,7 +55,7 @@ static int
 set_verifier_format(void *s, const char *arg, char *err, size_t errlen)
 {
 	char names[64];
-	const struct report_format **f = &((struct options *)s)->format;
+	const struct report_format **f = &((struct durability_verify_options *)s)->format;
 
 	if (report_format_parse(arg, f, err, errlen) == 0 && verifier_writes(*f))
 		return 0;
@@ -77,32 +77,33 @@ verifier_formats(const char *sep, char *buf, size_t len)
 			strbuf_add(&b, "%s%s", b.used ? sep : "", report_formats[i].name);
 }
 
-#define D(member) CLI_FIELD(struct options, member)
+#define W(member) CLI_FIELD(struct durability_write_options, member)
+#define V(member) CLI_FIELD(struct durability_verify_options, member)
 
-#define DURABILITY_FILE_ROW(text) \
+#define DURABILITY_FILE_ROW(settings, text) \
 	{ .name = "filename", .letter = 'f', .has_arg = required_argument, .arg = "FILE", \
-	  .help = (text), .type = CLI_TEXT, D(filename), .empty = "file name", \
-	  .kind = CLI_VALUE_FILE, .example = "x" }
+	  .help = (text), .type = CLI_TEXT, CLI_FIELD(settings, filename), \
+	  .empty = "file name", .kind = CLI_VALUE_FILE, .example = "x" }
 
 static const struct cli_option write_options[] = {
 	{ .name = "ops-per-test", .letter = 'n', .has_arg = required_argument, .arg = "N",
 	  .help = "stop after N records",
-	  .type = CLI_COUNT, D(ops_per_test), .max = MAX_OPS_PER_TEST, .example = "2" },
+	  .type = CLI_COUNT, W(records), .max = MAX_OPS_PER_TEST, .example = "2" },
 	{ .name = "for", .has_arg = required_argument, .arg = "DURATION",
 	  .help = "stop after this long (default: when interrupted, or after -n N records)",
-	  .type = CLI_DURATION, D(for_ns), .example = "1s" },
-	DURABILITY_FILE_ROW("the durability file to create, instead of "
+	  .type = CLI_DURATION, W(for_ns), .example = "1s" },
+	DURABILITY_FILE_ROW(struct durability_write_options, "the durability file to create, instead of "
 	    "DIR/" DURABILITY_FILE_NAME),
 	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
 	  .help = "record size, {}, a power of two (default 8k)",
-	  .type = CLI_SIZE, D(block_bytes), .min = MIN_BLOCK_BYTES, .max = MAX_BLOCK_BYTES,
+	  .type = CLI_SIZE, W(block_bytes), .min = MIN_BLOCK_BYTES, .max = MAX_BLOCK_BYTES,
 	  .flags = CLI_POW2, .example = "8k" },
 	{ .name = "file-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "size of the durability file (default 16M)",
-	  .type = CLI_SIZE, D(file_bytes), .example = "64k" },
+	  .type = CLI_SIZE, W(file_bytes), .example = "64k" },
 	{ .name = "methods", .letter = 'm', .has_arg = required_argument, .arg = "METHOD",
 	  .help = "the one sync method to use (default: the platform's wal_sync_method)",
-	  .type = CLI_NAMES, D(methods), .names = &method_names,
+	  .type = CLI_NAMES, W(methods), .names = &method_names,
 	  .all = (1u << METHOD_COUNT) - 1, .kind = CLI_VALUE_CHOICE, .example = "fdatasync" },
 	{ .name = "direct", .has_arg = required_argument, .arg = "{}",
 	  .help = "write with O_DIRECT, or buffered (default off)",
@@ -110,21 +111,21 @@ static const struct cli_option write_options[] = {
 	  .values = writer_direct_values, .example = "off" },
 	{ .name = "pattern", .has_arg = required_argument, .arg = "{}",
 	  .help = "rewrite the same blocks (default) or move through the file",
-	  .type = CLI_CHOICE, D(pattern), .names = &options_pattern_names,
+	  .type = CLI_CHOICE, W(pattern), .names = &options_pattern_names,
 	  .example = "append" },
-	CLI_ROW_QUIET(struct options, "no end message and no acks warning on stderr"),
+	CLI_ROW_QUIET(struct durability_write_options, "no end message and no acks warning on stderr"),
 	CLI_ROW_HELP,
 };
 
 static const struct cli_option verify_options[] = {
 	{ .name = "acks", .has_arg = required_argument, .arg = "FILE",
 	  .help = "the writer's standard output, saved here (- : standard input)",
-	  .type = CLI_TEXT, D(acks), .empty = "file name", .kind = CLI_VALUE_FILE,
+	  .type = CLI_TEXT, V(acks), .empty = "file name", .kind = CLI_VALUE_FILE,
 	  .example = "-" },
-	DURABILITY_FILE_ROW("the durability file to check, instead of "
+	DURABILITY_FILE_ROW(struct durability_verify_options, "the durability file to check, instead of "
 	    "DIR/" DURABILITY_FILE_NAME),
 	{ .name = "remove", .has_arg = no_argument,
-	  .help = "remove the durability file after the verdict", .type = CLI_FLAG, D(remove) },
+	  .help = "remove the durability file after the verdict", .type = CLI_FLAG, V(remove) },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "report format (default text)", .type = CLI_CODE,
 	  .parse = set_verifier_format, .kind = CLI_VALUE_CHOICE, .values = verifier_formats,
@@ -135,20 +136,16 @@ static const struct cli_option verify_options[] = {
 static void
 write_defaults(void *s)
 {
-	struct options *o = s;
-
-	options_defaults(o);
-	o->format = report_format_default();
-	o->durability = DURABILITY_WRITE;
-	o->direct = DIRECT_OFF;
+	durability_write_defaults(s);
 }
 
 static void
 verify_defaults(void *s)
 {
-	options_defaults(s);
-	((struct options *)s)->format = report_format_default();
-	((struct options *)s)->durability = DURABILITY_VERIFY;
+	struct durability_verify_options *o = s;
+
+	memset(o, 0, sizeof *o);
+	o->format = report_format_default();
 }
 
 static unsigned
@@ -161,32 +158,33 @@ bits_set(unsigned v)
 	return n;
 }
 
-/* One DIR or -f FILE, as both halves take them. */
+/* One DIR or -f FILE, as both halves take them: DIR into *dir. */
 static int
-check_place(struct options *o, const struct cli_parsed *p, char *err, size_t errlen)
+check_place(const char **dir, const char *filename, const struct cli_parsed *p, char *err,
+    size_t errlen)
 {
-	o->targets = (const char *const *)p->operands;
-	o->ntargets = p->noperands;
-	if (o->ntargets > 1) {
+	if (p->noperands > 1) {
 		snprintf(err, errlen, "%s: takes one DIR (or -f FILE)", p->cmd->name);
 		return -1;
 	}
-	if (o->filename != NULL && o->ntargets > 0) {
+	if (filename != NULL && p->noperands > 0) {
 		snprintf(err, errlen, "--filename: conflicts with a DIR (the file's directory "
 		    "is the directory)");
 		return -1;
 	}
+	*dir = p->noperands > 0 ? p->operands[0] : NULL;
 	return 0;
 }
 
 static int
 write_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 {
-	struct options *o = s;
+	struct durability_write_options *o = s;
 
-	if (check_place(o, p, err, errlen) == -1)
+	if (check_place(&o->dir, o->filename, p, err, errlen) == -1)
 		return -1;
-	if (bits_set(o->methods) != 1 && o->methods != (1u << METHOD_COUNT) - 1) {
+	/* Given, it names one method: a list, all included, is refused. */
+	if (cli_given(p, "methods") && bits_set(o->methods) != 1) {
 		snprintf(err, errlen, "--methods: the writer uses one method (name one)");
 		return -1;
 	}
@@ -197,9 +195,9 @@ write_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 static int
 verify_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 {
-	struct options *o = s;
+	struct durability_verify_options *o = s;
 
-	if (check_place(o, p, err, errlen) == -1)
+	if (check_place(&o->dir, o->filename, p, err, errlen) == -1)
 		return -1;
 	if (o->acks == NULL) {
 		snprintf(err, errlen, "%s: needs --acks=FILE (the writer's standard output)",
@@ -210,9 +208,15 @@ verify_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 }
 
 static int
-durability_run(const void *s)
+write_run(const void *s)
 {
-	return durability_main(s);
+	return durability_write(s);
+}
+
+static int
+verify_run(const void *s)
+{
+	return durability_verify(s);
 }
 
 const struct cli_command cli_durability_write_command = {
@@ -226,10 +230,10 @@ const struct cli_command cli_durability_write_command = {
 	    "lines on another machine, cut the power, then run syncprobe durability verify.",
 	.options = write_options,
 	.noptions = sizeof write_options / sizeof write_options[0],
-	.settings_size = sizeof(struct options),
+	.settings_size = sizeof(struct durability_write_options),
 	.defaults = write_defaults,
 	.check = write_check,
-	.run = durability_run,
+	.run = write_run,
 };
 
 const struct cli_command cli_durability_verify_command = {
@@ -242,8 +246,8 @@ const struct cli_command cli_durability_verify_command = {
 	    "(default: .); every setting is read from the acknowledgements.",
 	.options = verify_options,
 	.noptions = sizeof verify_options / sizeof verify_options[0],
-	.settings_size = sizeof(struct options),
+	.settings_size = sizeof(struct durability_verify_options),
 	.defaults = verify_defaults,
 	.check = verify_check,
-	.run = durability_run,
+	.run = verify_run,
 };

@@ -35,7 +35,7 @@
 #define EXISTS_HINT   "an earlier run's file? verify it with syncprobe durability verify, or remove it"
 
 struct writer {
-	const struct options *o;
+	const struct durability_write_options *o;
 	const struct method *method;
 	struct durable_header header;
 	struct safefile file;
@@ -55,7 +55,7 @@ struct writer {
 /* The one method the writer uses: -m's, else the platform's default
  * wal_sync_method. NULL, with the reason in err, when it cannot run. */
 static const struct method *
-method_for(const struct options *o, char *err, size_t errlen)
+method_for(const struct durability_write_options *o, char *err, size_t errlen)
 {
 	const struct method *m = NULL;
 	const char *why;
@@ -96,12 +96,13 @@ sync_name_for(const struct method *m)
 
 /* ---- The place of the file ---- */
 
-/* From -f FILE, or TARGET (default .) and DURABILITY_FILE_NAME. */
+/* From -f FILE, or DIR (default .) and DURABILITY_FILE_NAME. */
 static int
-locate_file(struct safefile *sf, const struct options *o, char *err, size_t errlen)
+locate_file(struct safefile *sf, const char *dir, const char *filename, char *err,
+    size_t errlen)
 {
-	return safefile_locate(sf, o->ntargets ? o->targets[0] : ".", DURABILITY_FILE_NAME,
-	    o->filename, err, errlen);
+	return safefile_locate(sf, dir != NULL ? dir : ".", DURABILITY_FILE_NAME, filename,
+	    err, errlen);
 }
 
 /* ---- Small I/O helpers ---- */
@@ -374,7 +375,7 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 
 	if ((w->method = method_for(w->o, err, errlen)) == NULL)
 		return STATUS_USAGE;
-	w->header.direct = w->o->direct == DIRECT_ON;
+	w->header.direct = w->o->direct;
 	if (w->header.direct && platform_direct_unavailable() != NULL) {
 		snprintf(err, errlen, "--direct=on: %s", platform_direct_unavailable());
 		return STATUS_USAGE;
@@ -384,7 +385,7 @@ writer_prepare(struct writer *w, char *err, size_t errlen)
 	w->header.geo.file_bytes = w->o->file_bytes;
 	w->header.geo.pattern = w->o->pattern;
 	snprintf(w->header.method, sizeof w->header.method, "%s", w->method->name);
-	if (locate_file(&w->file, w->o, err, errlen) == -1 ||
+	if (locate_file(&w->file, w->o->dir, w->o->filename, err, errlen) == -1 ||
 	    safefile_open_dir(&w->file, err, errlen) == -1)
 		return STATUS_USAGE;
 	name_absolute(w);
@@ -528,7 +529,7 @@ writer_loop(struct writer *w, uint64_t *last, enum durable_end *why)
 			*why = DURABLE_END_SIGNAL;
 			return;
 		}
-		if (w->o->ops_per_test && seq > w->o->ops_per_test) {
+		if (w->o->records && seq > w->o->records) {
 			*why = DURABLE_END_COUNT;
 			return;
 		}
@@ -596,8 +597,17 @@ writer_finish(struct writer *w, uint64_t last, enum durable_end why)
 	return rc;
 }
 
-static int
-durability_write(const struct options *o)
+void
+durability_write_defaults(struct durability_write_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->block_bytes = DEFAULT_BLOCK_BYTES;
+	o->file_bytes = DEFAULT_FILE_BYTES;
+	o->pattern = PATTERN_OVERWRITE;
+}
+
+int
+durability_write(const struct durability_write_options *o)
 {
 	struct writer w;
 	char err[ERR_LEN] = "";
@@ -867,8 +877,8 @@ remove_verified(struct durability_verdict *v, struct safefile *pl)
  * status so far; *judged says whether v holds a whole verdict (it does
  * even when --remove then failed). */
 static int
-verify_file(struct durability_verdict *v, const struct options *o, struct safefile *pl,
-    bool *judged)
+verify_file(struct durability_verdict *v, const struct durability_verify_options *o,
+    struct safefile *pl, bool *judged)
 {
 	char err[ERR_LEN];
 	bool gone, ours;
@@ -909,8 +919,8 @@ verify_file(struct durability_verdict *v, const struct options *o, struct safefi
 	return rc;
 }
 
-static int
-durability_verify(const struct options *o)
+int
+durability_verify(const struct durability_verify_options *o)
 {
 	struct durability_verdict v;
 	struct safefile pl;
@@ -921,7 +931,8 @@ durability_verify(const struct options *o)
 	memset(&v, 0, sizeof v);
 	v.acks_path = o->acks;
 	pl.dirfd = -1;
-	if (locate_file(&pl, o, err, sizeof err) == -1 || read_acks(&v, err, sizeof err) == -1 ||
+	if (locate_file(&pl, o->dir, o->filename, err, sizeof err) == -1 ||
+	    read_acks(&v, err, sizeof err) == -1 ||
 	    safefile_open_dir(&pl, err, sizeof err) == -1) {
 		report_error(err);
 		safefile_close(&pl);
@@ -941,12 +952,4 @@ durability_verify(const struct options *o)
 		rc = STATUS_IO;
 	}
 	return durability_verdict_lost(&v) ? STATUS_LOST : rc;
-}
-
-int
-durability_main(const struct options *o)
-{
-	if (o->durability == DURABILITY_WRITE)
-		return durability_write(o);
-	return durability_verify(o);
 }

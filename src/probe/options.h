@@ -42,9 +42,6 @@ enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
 struct report_format;	/* report.h */
 struct name_list;	/* util/names.h */
-/* The probe (off), or one half of the power-cut check (syncprobe durability
- * write|verify). */
-enum durability_mode { DURABILITY_OFF, DURABILITY_WRITE, DURABILITY_VERIFY };
 
 struct options {
 	/* Neither -s nor -n: each row runs until its mean is known well
@@ -82,11 +79,6 @@ struct options {
 	unsigned etcd_rate;
 	const char *const *targets;
 	size_t ntargets;
-	/* The durability check (src/durability.h). */
-	enum durability_mode durability;
-	const char *acks;	/* --acks: the writer's acknowledgements */
-	bool remove;		/* --remove: the verifier removes the file */
-	uint64_t for_ns;	/* --for: the writer's time; 0: until stopped */
 };
 
 /* Every default but the test groups (plan_default_groups) and the report
