@@ -386,8 +386,7 @@ cluster_start(struct cluster *c, const struct cluster_settings *s, char *why, si
 	server_argv(c, s, text, argv);
 	/* The server's log: made by syncprobe, through the held directory,
 	 * and handed to it as its standard output and error. */
-	log = openat(c->workfd, "server.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_APPEND | O_CLOEXEC, 0600);
+	log = safefile_create_in(c->workfd, "server.log", O_WRONLY | O_APPEND, 0600);
 	if (log == -1) {
 		snprintf(why, len, "%s/server.log: %s", c->work, strerror(errno));
 		return -1;
@@ -434,8 +433,7 @@ cluster_write_file(struct cluster *c, const char *name, const char *text, char *
 	int fd;
 
 	snprintf(path, pathlen, "%s/%s", c->work, name);
-	fd = openat(c->workfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	    0644);
+	fd = safefile_create_in(c->workfd, name, O_WRONLY, 0644);
 	if (fd == -1 || write(fd, text, n) != (ssize_t)n || close(fd) == -1) {
 		snprintf(why, len, "%s: %s", path, strerror(errno));
 		return -1;
