@@ -41,6 +41,12 @@ struct report_stream {
  * verifier writes text or JSON of its own). */
 enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_CONF, REPORT_OPENMETRICS, REPORT_SVG };
 
+/* The names -F takes for the kinds that other commands write too (watch
+ * writes these three its own way): spelled once. */
+#define REPORT_NAME_TEXT        "text"
+#define REPORT_NAME_JSON        "json"
+#define REPORT_NAME_OPENMETRICS "openmetrics"
+
 struct report_format {
 	const char *name;
 	void (*write)(FILE *out, const struct report *r);

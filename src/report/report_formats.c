@@ -10,10 +10,10 @@
 #include "util/names.h"
 
 const struct report_format report_formats[] = {
-	{ "text", report_text, false, REPORT_TEXT, &report_text_stream },
-	{ "json", report_json, false, REPORT_JSON, NULL },
+	{ REPORT_NAME_TEXT, report_text, false, REPORT_TEXT, &report_text_stream },
+	{ REPORT_NAME_JSON, report_json, false, REPORT_JSON, NULL },
 	{ "conf", report_conf, true, REPORT_CONF, NULL },
-	{ "openmetrics", report_openmetrics, false, REPORT_OPENMETRICS, NULL },
+	{ REPORT_NAME_OPENMETRICS, report_openmetrics, false, REPORT_OPENMETRICS, NULL },
 	{ "svg", report_svg, false, REPORT_SVG, NULL },
 };
 

@@ -15,6 +15,7 @@
 #include "probe/probe.h"
 #include "probe/row.h"
 #include "probe/testfile.h"
+#include "report/report.h"
 #include "storage/storage.h"
 #include "util/cleanup.h"
 #include "util/names.h"
@@ -31,7 +32,8 @@
 #include "watch/watch_svgfile.h"
 #include "watch/watch_textfile.h"
 
-static const char *const format_names[] = { "text", "json", "openmetrics" };
+static const char *const format_names[] = { REPORT_NAME_TEXT, REPORT_NAME_JSON,
+	REPORT_NAME_OPENMETRICS };
 const struct name_list watch_format_names = NAME_LIST_STRINGS(format_names);
 
 /* Everything a run needs, allocated before the test file exists (the

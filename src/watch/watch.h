@@ -59,7 +59,7 @@ void watch_defaults(struct watch_options *o);
 /* The formats, in the order of enum watch_format. */
 extern const struct name_list watch_format_names;
 
-/* "text", "json", "openmetrics": 0, or -1 with a reason in err. */
+/* One of watch_format_names: 0, or -1 with a reason in err. */
 int watch_parse_format(const char *s, enum watch_format *out, char *err, size_t errlen);
 
 /* "50" or "max" (0): operations a second, 1..WATCH_MAX_RATE. */
