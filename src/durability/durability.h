@@ -6,10 +6,10 @@
  * (syncprobe durability verify --acks=FILE) checks that every acknowledged record
  * the file can still hold is there.
  *
- * durability.c has the two loops and the file handling,
- * durability_verdict.c the verifier's tally and verdict, pure,
- * durability_report.c its report; their options are in
- * src/cli/cli_durability.c. */
+ * durability_write.c is the writer, durability_verify.c the verifier,
+ * durability_file.c the file's place they share, durability_verdict.c the
+ * verifier's tally and verdict, pure, durability_report.c its report;
+ * their options are in src/cli/cli_durability.c. */
 #ifndef SYNCPROBE_DURABILITY_H
 #define SYNCPROBE_DURABILITY_H
 
