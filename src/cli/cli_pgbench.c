@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cli/cli_settings.h"
 #include "pgbench/pgbench.h"
+#include "report/report_pgbench.h"
 #include "util/names.h"
 
 static const char *const builtins[] = { "tpcb-like" };
@@ -42,10 +43,6 @@ builtin_values(const char *sep, char *buf, size_t len)
 	(void)sep;
 	snprintf(buf, len, "%s", builtins[0]);
 }
-
-/* In the order of enum pgbench_format. */
-static const char *const formats[] = { "text", "json", "conf", "svg" };
-static const struct name_list format_names = NAME_LIST_STRINGS(formats);
 
 #define P(member) CLI_FIELD(struct pgbench_options, member)
 #define P_LIST(member, count) CLI_ARRAY(struct pgbench_options, member, count)
@@ -99,7 +96,7 @@ static const struct cli_option pgbench_options_table[] = {
 	  .type = CLI_CODE, .parse = set_script, .kind = CLI_VALUE_FILE, .example = "x.sql" },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "report format (default text)",
-	  .type = CLI_CHOICE, P(format), .names = &format_names, .example = "json" },
+	  .type = CLI_ROW, P(format), .names = &pgbench_format_names, .example = "json" },
 	CLI_ROW_QUIET(struct pgbench_options, "no length and no progress line on stderr"),
 	CLI_ROW_HELP,
 };

@@ -21,7 +21,7 @@
 #include "pgbench/pgbin.h"
 #include "pgbench/sweep.h"
 #include "probe/plan.h"
-#include "report/report_pgbench_svg.h"
+#include "report/report_pgbench.h"
 #include "target/target.h"
 #include "util/cleanup.h"
 #include "util/diag.h"
@@ -45,7 +45,7 @@ pgbench_defaults(struct pgbench_options *o)
 	o->repeats = PGBENCH_DEFAULT_REPEATS;
 	o->decide = PGBENCH_DEFAULT_DECIDE;
 	o->workload = PGB_INSERT;
-	o->format = PGBENCH_TEXT;
+	o->format = &pgbench_formats[0];
 }
 
 /* As root the server runs as --pg-user (default postgres): initdb refuses
@@ -303,20 +303,7 @@ run_cluster(struct cluster *c, const struct pgbench_options *o, struct pgb_resul
 static enum exit_status
 write_report(const struct pgbench_options *o, const struct pgb_result *r)
 {
-	switch (o->format) {
-	case PGBENCH_TEXT:
-		report_pgbench_text(stdout, r);
-		break;
-	case PGBENCH_JSON:
-		report_pgbench_json(stdout, r);
-		break;
-	case PGBENCH_CONF:
-		report_pgbench_conf(stdout, r);
-		break;
-	case PGBENCH_SVG:
-		report_pgbench_svg(stdout, r);
-		break;
-	}
+	o->format->write(stdout, r);
 	return output_finish();
 }
 
