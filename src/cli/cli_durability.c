@@ -12,11 +12,9 @@
 #include "cli/cli.h"
 #include "cli/cli_settings.h"
 #include "durability/durability.h"
+#include "durability/durability_report.h"
 #include "probe/method.h"
-#include "report/report.h"
-#include "util/strbuf.h"
-
-static void verifier_formats(const char *sep, char *buf, size_t len);
+#include "util/names.h"
 
 /* The writer writes one way: buffered or with O_DIRECT, not both. */
 static const char *const writer_direct[] = { "on", "off" };
@@ -44,37 +42,21 @@ writer_direct_values(const char *sep, char *buf, size_t len)
 	snprintf(buf, len, "%s%s%s", writer_direct[0], sep, writer_direct[1]);
 }
 
-/* The verifier's report is text or JSON. */
-static bool
-verifier_writes(const struct report_format *f)
-{
-	return f->kind == REPORT_TEXT || f->kind == REPORT_JSON;
-}
-
+/* The verifier writes text or JSON: the probe's other formats are
+ * refused as not its own. */
 static int
 set_verifier_format(void *s, const char *arg, char *err, size_t errlen)
 {
+	int i = names_find(&durability_format_names, arg);
 	char names[64];
-	const struct report_format **f = &((struct durability_verify_options *)s)->format;
 
-	if (report_format_parse(arg, f, err, errlen) == 0 && verifier_writes(*f))
+	if (i >= 0) {
+		((struct durability_verify_options *)s)->format = &durability_formats[i];
 		return 0;
-	verifier_formats(", ", names, sizeof names);
+	}
+	names_join(&durability_format_names, ", ", names, sizeof names);
 	snprintf(err, errlen, "unknown value (choose %s: the verifier's report)", names);
 	return -1;
-}
-
-/* The formats the verifier writes, joined with sep. */
-static void
-verifier_formats(const char *sep, char *buf, size_t len)
-{
-	struct strbuf b;
-	size_t i;
-
-	strbuf_init(&b, buf, len);
-	for (i = 0; i < report_format_names.count; i++)
-		if (verifier_writes(&report_formats[i]))
-			strbuf_add(&b, "%s%s", b.used ? sep : "", report_formats[i].name);
 }
 
 #define W(member) CLI_FIELD(struct durability_write_options, member)
@@ -128,7 +110,8 @@ static const struct cli_option verify_options[] = {
 	  .help = "remove the durability file after the verdict", .type = CLI_FLAG, V(remove) },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "report format (default text)", .type = CLI_CODE,
-	  .parse = set_verifier_format, .kind = CLI_VALUE_CHOICE, .values = verifier_formats,
+	  .parse = set_verifier_format, .kind = CLI_VALUE_CHOICE,
+	  .names = &durability_format_names,
 	  .example = "json" },
 	CLI_ROW_HELP,
 };
@@ -142,10 +125,7 @@ write_defaults(void *s)
 static void
 verify_defaults(void *s)
 {
-	struct durability_verify_options *o = s;
-
-	memset(o, 0, sizeof *o);
-	o->format = report_format_default();
+	durability_verify_defaults(s);
 }
 
 static unsigned

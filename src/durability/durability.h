@@ -21,7 +21,7 @@
 
 #define DURABILITY_FILE_NAME  "syncprobe-durability"	/* in TARGET, without -f */
 
-struct report_format;	/* report/report.h */
+struct durability_format;	/* durability_report.h */
 
 /* syncprobe durability write's settings: the write settings it shares
  * with the probe, and its own. */
@@ -47,12 +47,15 @@ struct durability_verify_options {
 	const char *filename;	/* -f: the file instead, or NULL */
 	const char *acks;	/* --acks: the writer's standard output ("-": stdin) */
 	bool remove;		/* --remove: the file removed after the verdict */
-	const struct report_format *format;	/* text or JSON */
+	const struct durability_format *format;	/* -F: text or JSON */
 };
 
 /* The writer's defaults: 8k records in a 16M file, rewritten in place,
  * buffered, with the platform's method, until stopped. */
 void durability_write_defaults(struct durability_write_options *o);
+
+/* The verifier's defaults: the file in ., a text report. */
+void durability_verify_defaults(struct durability_verify_options *o);
 
 /* Run the writer, or the verifier; each prints its own errors and returns
  * the exit status (0, 1, 2, or the verifier's STATUS_LOST). */

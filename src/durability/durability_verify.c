@@ -18,7 +18,6 @@
 #include "durability/durability_file.h"
 #include "durability/durability_report.h"
 #include "durability/durability_verdict.h"
-#include "report/report.h"
 #include "util/diag.h"
 #include "util/safefile.h"
 #include "util/status.h"
@@ -323,6 +322,13 @@ verify_file(struct durability_verdict *v, const struct durability_verify_options
 	return rc;
 }
 
+void
+durability_verify_defaults(struct durability_verify_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->format = &durability_formats[0];
+}
+
 int
 durability_verify(const struct durability_verify_options *o)
 {
@@ -347,10 +353,7 @@ durability_verify(const struct durability_verify_options *o)
 	safefile_close(&pl);
 	if (!judged)
 		return rc;
-	if (o->format->kind == REPORT_JSON)
-		durability_report_json(stdout, &v);
-	else
-		durability_report_text(stdout, &v);
+	o->format->write(stdout, &v);
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		diag_error("write standard output: %s", strerror(errno));
 		rc = STATUS_IO;
