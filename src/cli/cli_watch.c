@@ -75,7 +75,7 @@ static const struct cli_option watch_options_table[] = {
 	  .example = "append" },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "text (default); json: a JSON object per line, the summary last; "
-	  "openmetrics: the summary", .type = CLI_CHOICE, W(format),
+	  "openmetrics: the summary", .type = CLI_ROW, W(format),
 	  .names = &watch_format_names, .example = "json" },
 	{ .name = "textfile", .has_arg = required_argument, .arg = "FILE",
 	  .help = "keep live metrics (a latency histogram, counters) in FILE, a new "

@@ -14,7 +14,6 @@
 #include "probe/method.h"
 #include "probe/options.h"
 #include "util/units.h"
-#include "util/names.h"
 #include "util/status.h"
 #include "watch/watch_report.h"
 
@@ -43,7 +42,7 @@ struct watch_options {
 	uint64_t for_ns;		/* 0: until a stop signal */
 	uint64_t interval_ns;
 	uint64_t stall_ns;
-	enum watch_format format;
+	const struct watch_format *format;	/* -F: watch_report.h */
 	/* --textfile: the live metrics, replaced after every interval; NULL:
 	 * none. */
 	const char *textfile;
@@ -55,12 +54,6 @@ struct watch_options {
 };
 
 void watch_defaults(struct watch_options *o);
-
-/* The formats, in the order of enum watch_format. */
-extern const struct name_list watch_format_names;
-
-/* One of watch_format_names: 0, or -1 with a reason in err. */
-int watch_parse_format(const char *s, enum watch_format *out, char *err, size_t errlen);
 
 /* "50" or "max" (0): operations a second, 1..WATCH_MAX_RATE. */
 int watch_parse_rate(const char *s, uint64_t *out, char *err, size_t errlen);

@@ -7,10 +7,12 @@
 #include <string.h>
 
 #include "advice/warnings.h"
+#include "report/report.h"
 #include "probe/row.h"
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/names.h"
 #include "util/strbuf.h"
 #include "util/units.h"
 #include "util/wrap.h"
@@ -222,15 +224,6 @@ json_start(FILE *out, const struct watch_setup *s)
 	json_end_object(&j);
 }
 
-void
-watch_report_start(FILE *out, enum watch_format fmt, const struct watch_setup *s)
-{
-	if (fmt == WATCH_TEXT)
-		text_start(out, s);
-	else if (fmt == WATCH_JSON)
-		json_start(out, s);
-	fflush(out);
-}
 
 /* A latency column: whole microseconds, "-" when nothing ran. */
 static void
@@ -242,66 +235,74 @@ put_usecs(FILE *out, const struct watch_figures *f, double v)
 		fprintf(out, " %9.0f", v);
 }
 
-void
-watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_setup *s,
-    const struct watch_figures *f)
+static void
+text_interval(FILE *out, const struct watch_setup *s, const struct watch_figures *f)
 {
-	struct json j;
-
-	if (fmt == WATCH_TEXT) {
-		put_time(out, f->end_wall_ns, f->new_date);
-		/* A cut-short end is where the cut was, to the millisecond. */
-		fprintf(out, " %9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
-		    row_secs(f->end_ns), (unsigned long long)f->ops);
-		put_usecs(out, f, f->p50_usecs);
-		put_usecs(out, f, f->p99_usecs);
-		put_usecs(out, f, f->max_usecs);
-		fprintf(out, " %6llu %6llu%s\n", (unsigned long long)f->missed,
-		    (unsigned long long)f->stalls, f->partial ? " partial" : "");
-	} else if (fmt == WATCH_JSON) {
-		json_init(&j, out);
-		json_begin_object_line(&j, NULL);
-		json_string(&j, "type", "interval");
-		json_uint(&j, "number", f->number);
-		json_interval_span(&j, f);
-		json_figures(&j, f, false);
-		json_uint(&j, "missed_starts", f->missed);
-		json_uint(&j, "stalls", f->stalls);
-		json_end_object(&j);
-	}
-	fflush(out);
+	put_time(out, f->end_wall_ns, f->new_date);
+	/* A cut-short end is where the cut was, to the millisecond. */
+	fprintf(out, " %9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
+	    row_secs(f->end_ns), (unsigned long long)f->ops);
+	put_usecs(out, f, f->p50_usecs);
+	put_usecs(out, f, f->p99_usecs);
+	put_usecs(out, f, f->max_usecs);
+	fprintf(out, " %6llu %6llu%s\n", (unsigned long long)f->missed,
+	    (unsigned long long)f->stalls, f->partial ? " partial" : "");
 }
 
-void
-watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *st)
+static void
+json_interval(FILE *out, const struct watch_setup *s, const struct watch_figures *f)
 {
-	bool fatal = st->ns > WATCH_FATAL_STALL_NS;
-	const char *code = warning_codes[fatal ? WARNING_STALL_OVER_20S : WARNING_STALL];
-	char dur[32], line[256], when[32];
 	struct json j;
 
-	if (fmt == WATCH_TEXT) {
-		units_format_latency(row_usecs((double)st->ns), LATENCY_READING, dur, sizeof dur);
-		if (st->new_date) {
-			watch_clock_date(st->wall_ns, when, sizeof when);
-			fprintf(out, "%s (UTC)\n", when);
-		}
-		watch_clock_hms(st->wall_ns, when, sizeof when);
-		/* The header says what a commit is here. */
-		snprintf(line, sizeof line, "%s stall [%s]: a commit took %s, from %.3f s", when,
-		    code, dur, row_secs(st->start_ns));
-		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
-	} else if (fmt == WATCH_JSON) {
-		json_init(&j, out);
-		json_begin_object_line(&j, NULL);
-		json_string(&j, "type", "stall");
-		json_time(&j, st->wall_ns);
-		json_string(&j, "code", code);
-		json_double(&j, "start_secs", row_secs(st->start_ns), 6);
-		json_double(&j, "duration_usecs", row_usecs((double)st->ns), 3);
-		json_end_object(&j);
+	(void)s;
+	json_init(&j, out);
+	json_begin_object_line(&j, NULL);
+	json_string(&j, "type", "interval");
+	json_uint(&j, "number", f->number);
+	json_interval_span(&j, f);
+	json_figures(&j, f, false);
+	json_uint(&j, "missed_starts", f->missed);
+	json_uint(&j, "stalls", f->stalls);
+	json_end_object(&j);
+}
+
+/* The warning code of a stall: longer than etcd's fatal 20 s, or not. */
+static const char *
+stall_code(const struct watch_stall *st)
+{
+	return warning_codes[st->ns > WATCH_FATAL_STALL_NS ? WARNING_STALL_OVER_20S : WARNING_STALL];
+}
+
+static void
+text_stall(FILE *out, const struct watch_stall *st)
+{
+	char dur[32], line[256], when[32];
+
+	units_format_latency(row_usecs((double)st->ns), LATENCY_READING, dur, sizeof dur);
+	if (st->new_date) {
+		watch_clock_date(st->wall_ns, when, sizeof when);
+		fprintf(out, "%s (UTC)\n", when);
 	}
-	fflush(out);
+	watch_clock_hms(st->wall_ns, when, sizeof when);
+	/* The header says what a commit is here. */
+	snprintf(line, sizeof line, "%s stall [%s]: a commit took %s, from %.3f s", when,
+	    stall_code(st), dur, row_secs(st->start_ns));
+	wrap_print(out, 0, 2, LINE_WIDTH, line, false);
+}
+
+static void
+json_stall(FILE *out, const struct watch_stall *st)
+{
+	struct json j;
+
+	json_init(&j, out);
+	json_begin_object_line(&j, NULL);
+	json_string(&j, "type", "stall");
+	json_time(&j, st->wall_ns);
+	json_string(&j, "code", stall_code(st));
+	json_double(&j, "start_secs", row_secs(st->start_ns), 6);
+	json_double(&j, "duration_usecs", row_usecs((double)st->ns), 3);
+	json_end_object(&j);
 }
 
 void
@@ -434,15 +435,60 @@ json_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 	json_end_object(&j);
 }
 
+/* JSON and openmetrics draw no plot. */
+static void
+json_end_plotless(FILE *out, const struct watch_setup *s, const struct watch_summary *sum,
+    const struct watch_plot *plot)
+{
+	(void)plot;
+	json_end(out, s, sum);
+}
+
+static void
+openmetrics_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum,
+    const struct watch_plot *plot)
+{
+	(void)plot;
+	watch_metrics_summary(out, s, sum);
+}
+
+const struct watch_format watch_formats[] = {
+	{ REPORT_NAME_TEXT, text_start, text_interval, text_stall, text_end },
+	{ REPORT_NAME_JSON, json_start, json_interval, json_stall, json_end_plotless },
+	{ REPORT_NAME_OPENMETRICS, NULL, NULL, NULL, openmetrics_end },
+};
+
+const struct name_list watch_format_names = NAME_LIST(watch_formats, struct watch_format, name);
+
 void
-watch_report_end(FILE *out, enum watch_format fmt, const struct watch_setup *s,
+watch_report_start(FILE *out, const struct watch_format *fmt, const struct watch_setup *s)
+{
+	if (fmt->start != NULL)
+		fmt->start(out, s);
+	fflush(out);
+}
+
+void
+watch_report_interval(FILE *out, const struct watch_format *fmt, const struct watch_setup *s,
+    const struct watch_figures *f)
+{
+	if (fmt->interval != NULL)
+		fmt->interval(out, s, f);
+	fflush(out);
+}
+
+void
+watch_report_stall(FILE *out, const struct watch_format *fmt, const struct watch_stall *st)
+{
+	if (fmt->stall != NULL)
+		fmt->stall(out, st);
+	fflush(out);
+}
+
+void
+watch_report_end(FILE *out, const struct watch_format *fmt, const struct watch_setup *s,
     const struct watch_summary *sum, const struct watch_plot *plot)
 {
-	if (fmt == WATCH_TEXT)
-		text_end(out, s, sum, plot);
-	else if (fmt == WATCH_JSON)
-		json_end(out, s, sum);
-	else
-		watch_metrics_summary(out, s, sum);
+	fmt->end(out, s, sum, plot);
 	fflush(out);
 }
