@@ -269,6 +269,44 @@ test_values(void)
 		}
 }
 
+/* Every typed row's field is as wide as what its type stores there: a
+ * pointer for a row, a method or a text, an enum for a choice, a bool for
+ * a flag, a whole integer type for numbers; a CLI_CHOICE row set into a
+ * pointer field would write an index into half of it. */
+static void
+test_field_widths(void)
+{
+	size_t c, i, want;
+
+	for (c = 0; c < cli_table.n; c++)
+		for (i = 0; i < cli_table.commands[c]->noptions; i++) {
+			const struct cli_option *opt = &cli_table.commands[c]->options[i];
+
+			switch (opt->type) {
+			case CLI_NONE:
+			case CLI_CODE:
+				continue;
+			case CLI_ROW:
+			case CLI_METHOD:
+			case CLI_TEXT:
+				want = sizeof(void *);
+				break;
+			case CLI_CHOICE:
+				want = sizeof(enum cli_type);
+				break;
+			case CLI_FLAG:
+				want = sizeof(bool);
+				break;
+			default:
+				want = opt->width == 1 || opt->width == 2 || opt->width == 4 ||
+				    opt->width == 8 ? opt->width : 0;
+				break;
+			}
+			ok(opt->width == want, "'%s' --%s: its field is %zu bytes wide (%zu)",
+			    cli_table.commands[c]->name, opt->name, opt->width, want);
+		}
+}
+
 /* The one parser of typed rows: each value lands in its field, whatever
  * the field's width, and nowhere else; a list sets its count; limits and
  * an empty text are refused with the reason. */
@@ -337,6 +375,7 @@ main(void)
 	test_consistent();
 	test_values();
 	test_typed_rows();
+	test_field_widths();
 	test_elsewhere();
 	test_groups();
 	test_group_messages();
