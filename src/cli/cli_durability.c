@@ -95,7 +95,7 @@ static const struct cli_option write_options[] = {
 	  .help = "rewrite the same blocks (default) or move through the file",
 	  .type = CLI_CHOICE, W(pattern), .names = &options_pattern_names,
 	  .example = "append" },
-	CLI_ROW_QUIET(struct durability_write_options, "no end message and no acks warning on stderr"),
+	CLI_ROW_QUIET(W(quiet), "no end message and no acks warning on stderr"),
 	CLI_ROW_HELP,
 };
 

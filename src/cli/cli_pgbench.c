@@ -97,7 +97,7 @@ static const struct cli_option pgbench_options_table[] = {
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "report format (default text)",
 	  .type = CLI_ROW, P(format), .names = &pgbench_format_names, .example = "json" },
-	CLI_ROW_QUIET(struct pgbench_options, "no length and no progress line on stderr"),
+	CLI_ROW_QUIET(P(quiet), "no length and no progress line on stderr"),
 	CLI_ROW_HELP,
 };
 

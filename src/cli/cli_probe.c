@@ -17,7 +17,7 @@
 #include "util/names.h"
 #include "util/safefile.h"
 
-#define O(member) CLI_FIELD(struct options, member)
+#define O(member) CLI_FIELD(struct session_options, probe.member)
 
 static const struct cli_option probe_options[] = {
 	{ .name = "secs-per-test", .letter = 's', .has_arg = required_argument,
@@ -61,12 +61,12 @@ static const struct cli_option probe_options[] = {
 	  .type = CLI_COUNT, O(rounds), .max = MAX_ROUNDS, .example = "1" },
 	{ .name = "clients", .has_arg = required_argument, .arg = "LIST",
 	  .help = "committers at once, each with a client (default 1,4,16,64)",
-	  .type = CLI_LIST, CLI_ARRAY(struct options, clients, nclients), .min = 1,
+	  .type = CLI_LIST, CLI_ARRAY(struct session_options, probe.clients, probe.nclients), .min = 1,
 	  .max = MAX_CLIENTS, .groups = PLAN_BIT(GROUP_GROUP), .example = "4" },
 	{ .name = "commit-delays", .has_arg = required_argument, .arg = "LIST",
 	  .help = "commit_delay values in us (default 0 and the round values nearest 1/8 "
 	    "to 2 times the flush time)",
-	  .type = CLI_LIST, CLI_ARRAY(struct options, commit_delays, ndelays),
+	  .type = CLI_LIST, CLI_ARRAY(struct session_options, probe.commit_delays, probe.ndelays),
 	  .max = COMMIT_DELAY_MAX_USECS, .groups = PLAN_BIT(GROUP_GROUP), .example = "0,10" },
 	{ .name = "commit-siblings", .has_arg = required_argument, .arg = "N",
 	  .help = "the server's commit_siblings, {} (default 5)",
@@ -96,7 +96,7 @@ static const struct cli_option probe_options[] = {
 	  .groups = PLAN_BIT(GROUP_ETCD), .example = "500" },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "report format (default text)",
-	  .type = CLI_ROW, O(format), .names = &report_format_names, .example = "json" },
+	  .type = CLI_ROW, CLI_FIELD(struct session_options, format), .names = &report_format_names, .example = "json" },
 	{ .name = "histogram", .has_arg = optional_argument, .arg = "ROWS",
 	  .help = "draw a latency histogram under each row, or under the ROWS named "
 	  "(methods, test groups or row names, comma-separated)",
@@ -104,7 +104,7 @@ static const struct cli_option probe_options[] = {
 	{ .name = "label", .has_arg = required_argument, .arg = "TEXT",
 	  .help = "name the run in its reports (default HOST:PATH)",
 	  .type = CLI_TEXT, O(label), .example = "x" },
-	CLI_ROW_QUIET(struct options, "no progress line on stderr"),
+	CLI_ROW_QUIET(O(quiet), "no progress line on stderr"),
 	CLI_ROW_HELP,
 	{ .name = "version", .letter = 'V', .has_arg = no_argument,
 	  .help = "show the version and exit", .action = CLI_VERSION },
@@ -113,24 +113,27 @@ static const struct cli_option probe_options[] = {
 static void
 probe_defaults(void *s)
 {
-	options_defaults(s);
-	((struct options *)s)->groups = plan_default_groups();
-	((struct options *)s)->format = report_format_default();
+	struct session_options *so = s;
+
+	options_defaults(&so->probe);
+	so->probe.groups = plan_default_groups();
+	so->format = report_format_default();
 }
 
 static unsigned
 probe_groups(const void *s)
 {
-	return ((const struct options *)s)->groups;
+	return ((const struct session_options *)s)->probe.groups;
 }
 
 /* The histogram is drawn in the text report, under rows the run has. */
 static int
-check_histogram(const struct options *o, char *err, size_t errlen)
+check_histogram(const struct options *o, const struct report_format *f, char *err,
+    size_t errlen)
 {
 	if (o->histogram == NULL)
 		return 0;
-	if (o->format->write != report_text) {
+	if (f->write != report_text) {
 		snprintf(err, errlen, "--histogram: draws in the text report only (-F json "
 		    "always holds every row's histogram)");
 		return -1;
@@ -167,7 +170,8 @@ static int
 probe_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 {
 	static const char *const here[] = { "." };
-	struct options *o = s;
+	struct session_options *so = s;
+	struct options *o = &so->probe;
 
 	o->targets = (const char *const *)p->operands;
 	o->ntargets = p->noperands;
@@ -178,11 +182,11 @@ probe_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 	}
 	o->adaptive = !cli_given(p, "secs-per-test") && !cli_given(p, "ops-per-test");
 	if (check_file_size(o, err, errlen) == -1 || plan_validate(o, err, errlen) == -1 ||
-	    check_histogram(o, err, errlen) == -1)
+	    check_histogram(o, so->format, err, errlen) == -1)
 		return -1;
-	if (o->format->one_target && o->ntargets > 1) {
+	if (so->format->one_target && o->ntargets > 1) {
 		snprintf(err, errlen, "--format=%s: gives one server's settings (name one TARGET)",
-		    o->format->name);
+		    so->format->name);
 		return -1;
 	}
 	if (o->ntargets == 0) {
@@ -208,7 +212,7 @@ const struct cli_command cli_probe_command = {
 	    "PostgreSQL's wal_sync_method and commit_delay.",
 	.options = probe_options,
 	.noptions = sizeof probe_options / sizeof probe_options[0],
-	.settings_size = sizeof(struct options),
+	.settings_size = sizeof(struct session_options),
 	.defaults = probe_defaults,
 	.groups = probe_groups,
 	.check = probe_check,

@@ -13,11 +13,11 @@ int cli_file_name(const char *arg, const char **out, char *err, size_t errlen);
 /* A size as the reports print it, without its B ("1k", "64k", "1M"). */
 void cli_size_short(uint64_t bytes, char *buf, size_t len);
 
-/* The rows every command ends with: -q, a bool quiet of the settings
- * struct type, and --help. */
-#define CLI_ROW_QUIET(settings, text) \
+/* The rows every command ends with: -q, into the bool that field names
+ * (CLI_FIELD), and --help. */
+#define CLI_ROW_QUIET(field, text) \
 	{ .name = "quiet", .letter = 'q', .has_arg = no_argument, .help = (text), \
-	  .type = CLI_FLAG, CLI_FIELD(settings, quiet) }
+	  .type = CLI_FLAG, field }
 #define CLI_ROW_HELP \
 	{ .name = "help", .letter = 'h', .has_arg = no_argument, \
 	  .help = "show this help and exit", .action = CLI_HELP }

@@ -40,7 +40,6 @@
 
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
-struct report_format;	/* report.h */
 struct name_list;	/* util/names.h */
 
 struct options {
@@ -57,7 +56,6 @@ struct options {
 	enum direct_mode direct;
 	enum pattern pattern;
 	const struct method *wal_method;	/* --wal-sync-method, or NULL */
-	const struct report_format *format;	/* NULL until the command sets it */
 	unsigned rounds;
 	bool quiet;
 	/* --histogram's list of rows ("all" without one), or NULL: none. */
@@ -81,8 +79,8 @@ struct options {
 	size_t ntargets;
 };
 
-/* Every default but the test groups (plan_default_groups) and the report
- * format (report_format_default), which the command sets. */
+/* Every default but the test groups (plan_default_groups), which the
+ * command sets. */
 void options_defaults(struct options *o);
 
 /* Each parser returns 0, or -1 with a reason in err (no "syncprobe:"). */

@@ -23,6 +23,7 @@
 /* The run as it goes: the report streams between a target's steps. */
 struct session {
 	const struct options *o;
+	const struct report_format *format;	/* -F */
 	struct report *rep;
 	struct target_result *results;
 	bool begun;
@@ -33,7 +34,7 @@ struct session {
 static void
 stream_target(struct session *s, size_t t)
 {
-	const struct report_stream *st = s->o->format->stream;
+	const struct report_stream *st = s->format->stream;
 
 	s->rep->ntargets = t + 1;
 	if (st == NULL)
@@ -49,7 +50,7 @@ stream_target(struct session *s, size_t t)
 static void
 stream_group(struct session *s, size_t t, size_t first, size_t last)
 {
-	const struct report_stream *st = s->o->format->stream;
+	const struct report_stream *st = s->format->stream;
 
 	if (st == NULL)
 		return;
@@ -110,7 +111,7 @@ measure_targets(struct session *s, size_t *ndone)
 static enum exit_status
 write_report(struct session *s, size_t ndone)
 {
-	const struct report_format *f = s->o->format;
+	const struct report_format *f = s->format;
 
 	s->rep->ntargets = ndone;
 	if (f->stream != NULL && s->begun)
@@ -123,8 +124,9 @@ write_report(struct session *s, size_t ndone)
 }
 
 int
-session_run(const struct options *o)
+session_run(const struct session_options *so)
 {
+	const struct options *o = &so->probe;
 	struct report rep;
 	struct session s;
 	size_t i, ndone;
@@ -140,6 +142,7 @@ session_run(const struct options *o)
 	cleanup_install();
 	memset(&s, 0, sizeof s);
 	s.o = o;
+	s.format = so->format;
 	s.rep = &rep;
 	s.results = calloc(o->ntargets, sizeof *s.results);
 	if (s.results == NULL) {

@@ -6,9 +6,18 @@
 
 #include "probe/options.h"
 
-/* Run the probe as o says (o->targets: at least one, already checked);
- * prints its errors and returns the exit status. Stopped by a signal, it
- * dies of it once the report is out. */
-int session_run(const struct options *o);
+struct report_format;	/* report/report.h */
+
+/* The probe command's settings: what the probe measures and how, and how
+ * its report is written, which is the report's concern, not the probe's. */
+struct session_options {
+	struct options probe;
+	const struct report_format *format;	/* -F */
+};
+
+/* Run the probe as so says (so->probe.targets: at least one, already
+ * checked); prints its errors and returns the exit status. Stopped by a
+ * signal, it dies of it once the report is out. */
+int session_run(const struct session_options *so);
 
 #endif
