@@ -59,6 +59,9 @@ refused_exactly "syncprobe: --direct 'both': unknown value (choose on, off: the 
     "$dir" durability write --direct=both "$dir"
 refused_exactly "syncprobe: --methods: the writer uses one method (name one)" \
     "$dir" durability write -m fsync,fdatasync "$dir"
+# all is every method, not one: refused, not taken for the default.
+refused_exactly "syncprobe: --methods: the writer uses one method (name one)" \
+    "$dir" durability write -m all "$dir"
 refused_exactly "syncprobe: durability write: takes one DIR (or -f FILE)" \
     "$dir" durability write "$dir" "$dir"
 refused_exactly "syncprobe: durability verify: needs --acks=FILE (the writer's standard output)" \

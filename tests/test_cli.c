@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,12 +261,107 @@ test_values(void)
 		for (i = 0; i < cli_table.commands[c]->noptions; i++) {
 			const struct cli_option *opt = &cli_table.commands[c]->options[i];
 
-			if (opt->kind == CLI_VALUE_FREE || opt->kind == CLI_VALUE_FILE)
+			if (cli_option_kind(opt) == CLI_VALUE_FREE || cli_option_kind(opt) == CLI_VALUE_FILE)
 				continue;
 			cli_option_values(opt, " ", buf, sizeof buf);
 			ok(buf[0] != '\0', "'%s' --%s lists its values (%s)",
 			    cli_table.commands[c]->name, opt->name, buf);
 		}
+}
+
+/* Every typed row's field is as wide as what its type stores there: a
+ * pointer for a row, a method or a text, an enum for a choice, a bool for
+ * a flag, a whole integer type for numbers; a CLI_CHOICE row set into a
+ * pointer field would write an index into half of it. */
+static void
+test_field_widths(void)
+{
+	size_t c, i, want;
+
+	for (c = 0; c < cli_table.n; c++)
+		for (i = 0; i < cli_table.commands[c]->noptions; i++) {
+			const struct cli_option *opt = &cli_table.commands[c]->options[i];
+
+			switch (opt->type) {
+			case CLI_NONE:
+			case CLI_CODE:
+				continue;
+			case CLI_ROW:
+			case CLI_METHOD:
+			case CLI_TEXT:
+				want = sizeof(void *);
+				break;
+			case CLI_CHOICE:
+				want = sizeof(enum cli_type);
+				break;
+			case CLI_FLAG:
+				want = sizeof(bool);
+				break;
+			default:
+				want = opt->width == 1 || opt->width == 2 || opt->width == 4 ||
+				    opt->width == 8 ? opt->width : 0;
+				break;
+			}
+			ok(opt->width == want, "'%s' --%s: its field is %zu bytes wide (%zu)",
+			    cli_table.commands[c]->name, opt->name, opt->width, want);
+		}
+}
+
+/* The one parser of typed rows: each value lands in its field, whatever
+ * the field's width, and nowhere else; a list sets its count; limits and
+ * an empty text are refused with the reason. */
+struct typed {
+	unsigned char narrow;
+	uint16_t mid;
+	unsigned word;
+	uint64_t wide;
+	size_t bytes;
+	unsigned list[3];
+	size_t nlist;
+	const char *text;
+	unsigned guard;
+};
+
+static void
+test_typed_rows(void)
+{
+	const struct cli_option rows[] = {
+		{ .name = "narrow", .type = CLI_NUMBER, CLI_FIELD(struct typed, narrow), .max = 200 },
+		{ .name = "mid", .type = CLI_NUMBER, CLI_FIELD(struct typed, mid), .max = 60000 },
+		{ .name = "word", .type = CLI_NUMBER, CLI_FIELD(struct typed, word), .min = 1,
+		  .max = 100000 },
+		{ .name = "wide", .type = CLI_COUNT, CLI_FIELD(struct typed, wide),
+		  .max = 10000000000ULL },
+		{ .name = "bytes", .type = CLI_SIZE, CLI_FIELD(struct typed, bytes), .min = 512,
+		  .max = 65536, .flags = CLI_POW2 },
+		{ .name = "list", .type = CLI_LIST, CLI_ARRAY(struct typed, list, nlist), .max = 9 },
+		{ .name = "text", .type = CLI_TEXT, CLI_FIELD(struct typed, text), .empty = "name" },
+	};
+	struct typed t;
+	char err[128];
+
+	memset(&t, 0xff, sizeof t);
+	ok(cli_set_value(&rows[0], &t, "200", err, sizeof err) == 0 && t.narrow == 200 &&
+	    t.mid == 0xffff, "a number into a byte, its neighbour untouched");
+	ok(cli_set_value(&rows[1], &t, "60000", err, sizeof err) == 0 && t.mid == 60000 &&
+	    t.narrow == 200 && t.word == 0xffffffffu, "a number into 16 bits");
+	ok(cli_set_value(&rows[2], &t, "100000", err, sizeof err) == 0 && t.word == 100000,
+	    "a number into an unsigned");
+	ok(cli_set_value(&rows[2], &t, "0", err, sizeof err) == -1 && strstr(err, "1") != NULL,
+	    "a number under its least refused (%s)", err);
+	ok(cli_set_value(&rows[3], &t, "10000000000", err, sizeof err) == 0 &&
+	    t.wide == 10000000000ULL, "a count past 32 bits into a uint64_t");
+	ok(cli_set_value(&rows[4], &t, "4k", err, sizeof err) == 0 && t.bytes == 4096,
+	    "a size into a size_t");
+	ok(cli_set_value(&rows[4], &t, "3k", err, sizeof err) == -1 &&
+	    strstr(err, "power of two") != NULL, "a size not a power of two refused (%s)", err);
+	ok(cli_set_value(&rows[5], &t, "1,9", err, sizeof err) == 0 && t.nlist == 2 &&
+	    t.list[0] == 1 && t.list[1] == 9 && t.list[2] == 0xffffffffu,
+	    "a list: its items and its count, the rest untouched");
+	ok(cli_set_value(&rows[6], &t, "", err, sizeof err) == -1 &&
+	    strcmp(err, "empty name") == 0, "an empty text refused (%s)", err);
+	ok(cli_set_value(&rows[6], &t, "x", err, sizeof err) == 0 && strcmp(t.text, "x") == 0 &&
+	    t.guard == 0xffffffffu, "a text kept as given, the field after it untouched");
 }
 
 int
@@ -278,6 +374,8 @@ main(void)
 	}
 	test_consistent();
 	test_values();
+	test_typed_rows();
+	test_field_widths();
 	test_elsewhere();
 	test_groups();
 	test_group_messages();

@@ -164,6 +164,35 @@ test_format_round_trip(void)
 	ok(strcmp(buf, "500ms") == 0, "half a second prints as 500ms (%s)", buf);
 }
 
+/* Each latency style at each side of each range's end. */
+static void
+test_format_latency(void)
+{
+	static const struct {
+		double usecs;
+		enum latency_style style;
+		const char *want;
+	} cases[] = {
+		{ 8.254, LATENCY_FIGURE, "8.25" }, { 10.0, LATENCY_FIGURE, "10.0" },
+		{ 99999.94, LATENCY_FIGURE, "99999.9" }, { 100000.0, LATENCY_FIGURE, "100000" },
+		{ 99999999.0, LATENCY_FIGURE, "99999999" }, { 1e8, LATENCY_FIGURE, "1.0e+08" },
+		{ 412.4, LATENCY_READING, "412 us" }, { 1234.0, LATENCY_READING, "1.23 ms" },
+		{ 21500.0, LATENCY_READING, "21.5 ms" }, { 1503000.0, LATENCY_READING, "1.503 s" },
+		{ 999.0, LATENCY_AXIS, "999us" }, { 1234.0, LATENCY_AXIS, "1.2ms" },
+		{ 21500.0, LATENCY_AXIS, "22ms" }, { 1503000.0, LATENCY_AXIS, "1.5s" },
+		{ 9870.0, LATENCY_MS, "9.87 ms" }, { 2e9, LATENCY_MS, "2000000.00 ms" },
+		{ 9870.0, LATENCY_MS_FIGURE, "9.87" }, { 2e9, LATENCY_MS_FIGURE, "2e+06" },
+	};
+	char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		units_format_latency(cases[i].usecs, cases[i].style, buf, sizeof buf);
+		ok(strcmp(buf, cases[i].want) == 0, "latency %g us, style %d: '%s' (got '%s')",
+		    cases[i].usecs, (int)cases[i].style, cases[i].want, buf);
+	}
+}
+
 static void
 test_lists(void)
 {
@@ -294,6 +323,7 @@ main(void)
 	check_count("", 1000, -1, 0);
 
 	test_format_round_trip();
+	test_format_latency();
 	test_lists();
 	test_choices();
 	test_validate();

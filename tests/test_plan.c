@@ -48,7 +48,7 @@ test_table(void)
 		ok(group_table[g].experiment == (group_table[g].file_bytes == NULL),
 		    "group %s: an experiment exactly when it sizes its own file",
 		    plan_group_name((enum group)g));
-	ok(group_table[GROUP_GROUP].experiment, "-t group is the experiment, run by a hook");
+	ok(group_table[GROUP_GROUP].experiment, "-t group is the experiment, run between the steps");
 	ok(strcmp(plan_group_name(GROUP_COUNT), "?") == 0, "no group past the table");
 }
 

@@ -18,7 +18,7 @@
 #include "report/report.h"
 #include "report/report_pgbench.h"
 #include "report/report_pgbench_svg.h"
-#include "probe/run.h"
+#include "target/target.h"
 #include "storage/storage.h"
 #include "capture.h"
 #include "rows.h"
@@ -107,21 +107,21 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 	size_t i;
 
 	memset(tr, 0, sizeof *tr);
-	tr->path = t == 0 ? "/var/lib/postgresql" : t == 1 ? "/srv/tab\there" : "/var/lib/other";
-	tr->have_fs_dev = true;
-	tr->fs_dev = t == 1 ? 2 : 1;
-	tr->nrows = plan_build(o, specs, PLAN_MAX_ROWS);
-	tr->rows = calloc(tr->nrows, sizeof *tr->rows);
-	tr->measured = true;
-	fixture_storage(&tr->storage);
+	tr->run.path = t == 0 ? "/var/lib/postgresql" : t == 1 ? "/srv/tab\there" : "/var/lib/other";
+	tr->run.have_fs_dev = true;
+	tr->run.fs_dev = t == 1 ? 2 : 1;
+	tr->run.nrows = plan_build(o, specs, PLAN_MAX_ROWS);
+	tr->run.rows = calloc(tr->run.nrows, sizeof *tr->run.rows);
+	tr->run.measured = true;
+	fixture_storage(&tr->run.storage);
 	if (t == 1) {
-		tr->storage.have_device = false;
-		tr->storage.nlayers = 1;
-		snprintf(tr->storage.filesystem, sizeof tr->storage.filesystem, "tmpfs");
-		snprintf(tr->storage.layers[0].name, sizeof tr->storage.layers[0].name, "tmpfs");
+		tr->run.storage.have_device = false;
+		tr->run.storage.nlayers = 1;
+		snprintf(tr->run.storage.filesystem, sizeof tr->run.storage.filesystem, "tmpfs");
+		snprintf(tr->run.storage.layers[0].name, sizeof tr->run.storage.layers[0].name, "tmpfs");
 	}
-	for (i = 0; i < tr->nrows; i++) {
-		struct row_result *r = &tr->rows[i];
+	for (i = 0; i < tr->run.nrows; i++) {
+		struct row_result *r = &tr->run.rows[i];
 
 		row_init(r, &specs[i]);
 		if (r->spec.method == method_find("fsync_writethrough")) {
@@ -140,13 +140,13 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 		if (t == 1 && r->spec.group == GROUP_TWO) {
 			row_fail(r, ROW_WHY_IO_ERROR,
 			    "fdatasync /srv/tab\there/.syncprobe.AbCdEf: Input/output error");
-			tr->failed = true;
-			snprintf(tr->error, sizeof tr->error, "%s", r->reason);
-			tr->nrows = i + 1;
+			tr->run.failed = true;
+			snprintf(tr->run.error, sizeof tr->run.error, "%s", r->reason);
+			tr->run.nrows = i + 1;
 			break;
 		}
 	}
-	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
+	advice_compute(tr->run.rows, tr->run.nrows, &in, &tr->advice);
 	if (tr->advice.have_delay) {
 		tr->sleep.requested_usecs = tr->advice.commit_delay_usecs;
 		tr->sleep.samples = 200;
@@ -156,8 +156,9 @@ fixture_target(const struct options *o, struct target_result *tr, size_t t)
 		tr->sleep.max_usecs = 4.0 * (double)tr->advice.commit_delay_usecs;
 		tr->sleep.timer_slack_usecs = t == 0 ? 50.0 : -1.0;
 	}
-	warnings_compute(tr->rows, tr->nrows, &tr->storage,
+	warnings_compute(tr->run.rows, tr->run.nrows, &tr->run.storage,
 	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
+	target_settings(o, tr);
 }
 
 /* Target 0's rows, measured on /dev/shm: tmpfs, no device, so the
@@ -166,14 +167,15 @@ static void
 fixture_memory_target(const struct options *o, struct target_result *tr)
 {
 	fixture_target(o, tr, 0);
-	tr->path = "/dev/shm";
-	tr->storage.have_device = false;
-	tr->storage.nlayers = 1;
-	snprintf(tr->storage.filesystem, sizeof tr->storage.filesystem, "tmpfs");
-	snprintf(tr->storage.layers[0].name, sizeof tr->storage.layers[0].name, "tmpfs");
+	tr->run.path = "/dev/shm";
+	tr->run.storage.have_device = false;
+	tr->run.storage.nlayers = 1;
+	snprintf(tr->run.storage.filesystem, sizeof tr->run.storage.filesystem, "tmpfs");
+	snprintf(tr->run.storage.layers[0].name, sizeof tr->run.storage.layers[0].name, "tmpfs");
 	tr->advice.nwarnings = 0;
-	warnings_compute(tr->rows, tr->nrows, &tr->storage,
+	warnings_compute(tr->run.rows, tr->run.nrows, &tr->run.storage,
 	    tr->sleep.samples > 0 ? &tr->sleep : NULL, &tr->advice);
+	target_settings(o, tr);
 }
 
 /* The group-commit experiment at 1, 8 and 32 clients, its sweep made of d,
@@ -264,17 +266,17 @@ fixture_group_target(const struct options *o, struct target_result *tr)
 	size_t i;
 
 	memset(tr, 0, sizeof *tr);
-	tr->path = "/var/lib/postgresql";
-	tr->nrows = plan_build(o, specs, PLAN_MAX_ROWS);
-	tr->rows = calloc(tr->nrows, sizeof *tr->rows);
-	tr->measured = true;
-	fixture_storage(&tr->storage);
-	for (i = 0; i < tr->nrows; i++) {
-		row_init(&tr->rows[i], &specs[i]);
-		fill_row(&tr->rows[i], i, o->rounds);
+	tr->run.path = "/var/lib/postgresql";
+	tr->run.nrows = plan_build(o, specs, PLAN_MAX_ROWS);
+	tr->run.rows = calloc(tr->run.nrows, sizeof *tr->run.rows);
+	tr->run.measured = true;
+	fixture_storage(&tr->run.storage);
+	for (i = 0; i < tr->run.nrows; i++) {
+		row_init(&tr->run.rows[i], &specs[i]);
+		fill_row(&tr->run.rows[i], i, o->rounds);
 	}
-	tr->group = fixture_group(tr->rows[0].mean_usecs);
-	advice_compute(tr->rows, tr->nrows, &in, &tr->advice);
+	tr->group = fixture_group(tr->run.rows[0].mean_usecs);
+	advice_compute(tr->run.rows, tr->run.nrows, &in, &tr->advice);
 	advice_from_group(tr->group, &tr->advice);
 	tr->sleep.requested_usecs = tr->advice.commit_delay_usecs;
 	tr->sleep.samples = 200;
@@ -284,7 +286,8 @@ fixture_group_target(const struct options *o, struct target_result *tr)
 	tr->sleep.p99_usecs = (double)tr->advice.commit_delay_usecs + 40.25;
 	tr->sleep.max_usecs = (double)tr->advice.commit_delay_usecs + 69.0;
 	tr->sleep.timer_slack_usecs = 50.0;
-	warnings_compute(tr->rows, tr->nrows, &tr->storage, &tr->sleep, &tr->advice);
+	warnings_compute(tr->run.rows, tr->run.nrows, &tr->run.storage, &tr->sleep, &tr->advice);
+	target_settings(o, tr);
 }
 
 /* syncprobe pgbench at 1, 8 and 32 clients: delay 0, d/4, the rule d/2
@@ -523,9 +526,9 @@ stream_text(FILE *out, const struct report *whole)
 		if (t == 0)
 			s->begin(out, &r);
 		s->target(out, &r, t);
-		for (first = 0; first < tr->nrows; first = last) {
-			for (last = first; last < tr->nrows &&
-			    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
+		for (first = 0; first < tr->run.nrows; first = last) {
+			for (last = first; last < tr->run.nrows &&
+			    tr->run.rows[last].spec.group == tr->run.rows[first].spec.group; last++)
 				;
 			s->group(out, &r, t, first, last);
 		}
@@ -849,13 +852,15 @@ main(void)
 	check_golden("text-memory.txt", report_text, &rep);
 	check_golden("conf-memory.txt", report_conf, &rep);
 	check_what_to_set("a target in memory", &rep);
-	run_free(&memory_target);
+	target_free(&memory_target);
 	rep.targets = targets;
 
 	/* A histogram under the rows named; a label; a stop signal. */
 	o.histogram = "fdatasync,nosync";
 	o.label = "before the \"BBU\"";
 	rep.interrupted_by = SIGINT;
+	for (t = 0; t < NTARGETS; t++)
+		target_stopped(&targets[t]);
 	check_text("text-histogram.txt", &o, &rep);
 	check_conf_label(&o, &rep);
 	rep.ntargets = 1;
@@ -864,6 +869,8 @@ main(void)
 	o.histogram = NULL;
 	o.label = NULL;
 	rep.interrupted_by = 0;
+	for (t = 0; t < NTARGETS; t++)
+		target_settings(&o, &targets[t]);
 
 	o.ops_per_test = 0;
 	o.test_ns = 1500000000ULL;
@@ -873,8 +880,8 @@ main(void)
 	/* Adaptive: a row whose time ran out, and a row timed in batches. */
 	o.adaptive = true;
 	o.test_ns = 0;
-	targets[0].rows[2].capped = true;
-	targets[0].rows[targets[0].nrows - 1].batch_ops = 8;
+	targets[0].run.rows[2].capped = true;
+	targets[0].run.rows[targets[0].run.nrows - 1].batch_ops = 8;
 	check_text("text-adaptive.txt", &o, &rep);
 	check_golden("json-adaptive.json", report_json, &rep);
 
@@ -901,8 +908,7 @@ main(void)
 	free_pgbench(&pgb);
 
 	for (t = 0; t < NTARGETS; t++)
-		run_free(&targets[t]);
-	group_result_free(group_target.group);
-	run_free(&group_target);
+		target_free(&targets[t]);
+	target_free(&group_target);
 	return tap_done();
 }

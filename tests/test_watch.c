@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/names.h"
 #include "watch/watch.h"
 #include "watch/watch_clock.h"
 #include "watch/watch_interval.h"
@@ -177,25 +178,10 @@ test_summary(void)
 }
 
 static void
-test_format_usecs(void)
-{
-	char b[32];
-
-	watch_format_usecs(412.4, b, sizeof b);
-	ok(strcmp(b, "412 us") == 0, "412 us (%s)", b);
-	watch_format_usecs(1234.0, b, sizeof b);
-	ok(strcmp(b, "1.23 ms") == 0, "1.23 ms (%s)", b);
-	watch_format_usecs(21500.0, b, sizeof b);
-	ok(strcmp(b, "21.5 ms") == 0, "21.5 ms (%s)", b);
-	watch_format_usecs(1503000.0, b, sizeof b);
-	ok(strcmp(b, "1.503 s") == 0, "1.503 s (%s)", b);
-}
-
-static void
 test_parse(void)
 {
-	enum watch_format fmt;
 	uint64_t rate;
+	int i;
 	char err[256];
 
 	ok(watch_parse_rate("50", &rate, err, sizeof err) == 0 && rate == 50, "rate 50");
@@ -205,8 +191,9 @@ test_parse(void)
 	ok(watch_parse_rate("fast", &rate, err, sizeof err) == -1 &&
 	    strstr(err, "nor max") != NULL, "rate 'fast' refused: %s", err);
 	ok(watch_parse_rate("100001", &rate, err, sizeof err) == -1, "rate over the maximum");
-	ok(watch_parse_format("json", &fmt, err, sizeof err) == 0 && fmt == WATCH_JSON, "json");
-	ok(watch_parse_format("conf", &fmt, err, sizeof err) == -1 &&
+	ok((i = names_choose(&watch_format_names, "json", err, sizeof err)) >= 0 &&
+	    watch_formats[i].stall != NULL, "json, a format that writes a stall");
+	ok(names_choose(&watch_format_names, "conf", err, sizeof err) == -1 &&
 	    strcmp(err, "unknown value (choose text, json, openmetrics)") == 0,
 	    "conf is not a watch format: %s", err);
 }
@@ -422,8 +409,8 @@ test_stamped_lines(void)
 	setup.interval_ns = 1000 * MS;
 	f.end_wall_ns = LATE_NS;
 	f.p50_usecs = 400.0;
-	watch_report_interval(out, WATCH_TEXT, &setup, &f);
-	watch_report_stall(out, WATCH_TEXT, &st);
+	watch_report_interval(out, &watch_formats[0], &setup, &f);
+	watch_report_stall(out, &watch_formats[0], &st);
 	fclose(out);
 	ok(strcmp(text, "23:59:59         3       10       400       900      1200      0      0\n"
 	    "2026-12-02 (UTC)\n"
@@ -513,7 +500,6 @@ main(void)
 	test_partial_worst();
 	test_back_to_back();
 	test_summary();
-	test_format_usecs();
 	test_parse();
 	test_plot_points();
 	test_plot_partial();

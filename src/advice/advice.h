@@ -4,15 +4,107 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "probe/method.h"
 #include "probe/row.h"
-#include "probe/result.h"
+#include "util/units.h"
 #include "util/postgres.h"
 
 struct group_result;
 
 #define DEFAULT_KEEP_RATIO     1.10	/* keep the default within 10% of the best */
+
+#define ADVICE_TEXT_LEN        512
+#define ADVICE_BRIEF_LEN       128
+#define ADVICE_MAX_WARNINGS    16
+#define VERDICT_MAX            8
+
+/* Another system's rule of thumb, judged (advice/verdict.h). */
+enum verdict_result {
+	VERDICT_PASS,		/* under the limit */
+	VERDICT_FAIL,		/* at or over it */
+	VERDICT_TOO_FEW,	/* too few operations for the percentile */
+	/* the durability doubt: a warning says the flushes may not be
+	 * durable, whatever their speed (caution names it) */
+	VERDICT_UNPROVEN,
+	VERDICT_MEASURED,	/* a figure with no limit (p99.9) */
+	VERDICT_NOT_RUN,	/* the row it reads did not run */
+	/* the durability doubt: no warning casts one (a timing cannot
+	 * prove a flush durable: syncprobe durability can) */
+	VERDICT_NO_DOUBT
+};
+
+struct verdict {
+	const char *code;		/* stable: what is judged */
+	enum verdict_result result;
+	double value_usecs;		/* the figure; -1 when there is none */
+	double limit_usecs;		/* 0: no limit */
+	uint64_t ops;			/* operations the figure is of */
+	uint64_t min_ops;		/* fewest it needs */
+	const char *row;		/* the row it reads, or NULL */
+	const char *sync_call;		/* that row's sync ("fdatasync") */
+	uint64_t pace_per_sec;		/* that row's rate */
+	uint64_t missed_starts;		/* that row's missed starts (pace.h) */
+	const char *caution;		/* the warning code behind UNPROVEN, or NULL */
+};
+
+/* The advice (advice/advice.c), the warnings (advice/warnings.c) and the
+ * verdicts (advice/verdict.c). */
+struct advice_warning {
+	const char *code;		/* stable: scripts match on it */
+	char message[ADVICE_TEXT_LEN];
+};
+
+/* The answer at one client count of -t group or syncprobe pgbench: the
+ * delay with the most commits/s among those that beat 0 beyond noise
+ * there (after deciding), or 0 where none did, and its figure against 0;
+ * whether any delay lost to 0 beyond noise there. */
+struct advice_count {
+	unsigned clients;
+	long commit_delay_usecs;
+	double vs_zero_pct;
+	bool any_worse;
+};
+
+struct advice {
+	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
+	char method_reason[ADVICE_TEXT_LEN];
+	/* The same in a few words, for "What to set" (settings.h). */
+	char method_brief[ADVICE_BRIEF_LEN];
+	bool direct_basis;		/* rested on direct rows (no buffered ones ran) */
+	bool method_given;		/* --wal-sync-method named the server's method */
+
+	bool have_delay;
+	long commit_delay_usecs;
+	const struct method *delay_method;	/* the method commit_delay rests on */
+	/* The row the rule (half the flush interval) comes from; NULL when
+	 * -t group ran without the one-write test: then the experiment's
+	 * own flush at one committer is the basis. */
+	const struct row_result *basis;
+	double basis_mean_usecs;	/* the flush interval, to the nanosecond */
+	char delay_reason[ADVICE_TEXT_LEN];
+	long rule_delay_usecs;		/* the rule's commit_delay, whatever was advised */
+	/* commit_delay and commit_siblings measured by -t group, rather than
+	 * the rule and the server's default; then rule_reason says what the
+	 * rule measured. */
+	bool delay_measured;
+	char rule_reason[ADVICE_TEXT_LEN];
+	unsigned commit_siblings;
+	char siblings_reason[ADVICE_TEXT_LEN];
+	/* Where the cells were measured (-t group, syncprobe pgbench): the
+	 * answer at each client count, the advice above being the one pair
+	 * not worse than 0 at any of them. */
+	struct advice_count counts[UNITS_MAX_LIST];
+	size_t ncounts;
+
+	struct advice_warning warnings[ADVICE_MAX_WARNINGS];
+	size_t nwarnings;
+
+	/* Other systems' rules of thumb (verdict.h): -t etcd's. */
+	struct verdict verdicts[VERDICT_MAX];
+	size_t nverdicts;
+};
 
 struct advice_input {
 	const struct method *forced_method;	/* --wal-sync-method, or NULL */
@@ -22,8 +114,7 @@ struct advice_input {
 	const struct method *writethrough;
 };
 
-/* The advice from the rows: the method, and commit_delay by the rule;
- * struct advice is in probe/result.h, with the rest of a target's result. */
+/* The advice from the rows: the method, and commit_delay by the rule. */
 void advice_compute(const struct row_result *rows, size_t n,
     const struct advice_input *in, struct advice *out);
 

@@ -17,47 +17,12 @@
 
 #include "advice/advice.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "group/group_result.h"
 #include "probe/options.h"
-
-/* An appending writer into a fixed buffer, cut short, never overrun. */
-struct text {
-	char *buf;
-	size_t len;
-	size_t used;
-};
-
-static void text_add(struct text *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-text_add(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (t->used >= t->len)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(t->buf + t->used, t->len - t->used, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		t->used += (size_t)n;
-}
-
-static void
-text_init(struct text *t, char *buf, size_t len)
-{
-	t->buf = buf;
-	t->len = len;
-	t->used = 0;
-	if (len > 0)
-		buf[0] = '\0';
-}
+#include "util/strbuf.h"
 
 /* Whether delay di lost against 0 at no client count from ci on. */
 static bool
@@ -118,7 +83,7 @@ plural(unsigned n)
  * against 0 from client count ci on. A cell that never slept ran as delay
  * 0 did: its difference from 0 is noise, never quoted as the delay's. */
 static void
-describe_from(struct text *t, const struct group_result *g, size_t ci, size_t di)
+describe_from(struct strbuf *t, const struct group_result *g, size_t ci, size_t di)
 {
 	size_t i;
 
@@ -127,30 +92,30 @@ describe_from(struct text *t, const struct group_result *g, size_t ci, size_t di
 		const char *unit = i == ci ? (c->clients == 1 ? " client" : " clients") : "";
 
 		if (group_cell_never_slept(c)) {
-			text_add(t, "%sno sleep at %u%s", i > ci ? ", " : "", c->clients, unit);
+			strbuf_add(t, "%sno sleep at %u%s", i > ci ? ", " : "", c->clients, unit);
 			continue;
 		}
-		text_add(t, "%s%+.1f%% at %u%s", i > ci ? ", " : "", c->vs_zero_pct,
+		strbuf_add(t, "%s%+.1f%% at %u%s", i > ci ? ", " : "", c->vs_zero_pct,
 		    c->clients, unit);
 		if (c->vs_zero != GROUP_SAME)
-			text_add(t, " (%s)", group_verdict_name(c->vs_zero));
+			strbuf_add(t, " (%s)", group_verdict_name(c->vs_zero));
 	}
 }
 
 static void
-describe_method(struct text *t, const struct group_result *g)
+describe_method(struct strbuf *t, const struct group_result *g)
 {
 	char span[64];
 
 	group_client_span(g, span, sizeof span);
-	text_add(t, "measured by %s (%s, %s): ",
+	strbuf_add(t, "measured by %s (%s, %s): ",
 	    g->measured_by ? g->measured_by : "the group-commit experiment",
 	    g->method ? g->method->name : "?", span);
 }
 
 /* Why no delay: nothing beat 0, or what did lost at more clients. */
 static void
-describe_zero(struct text *t, const struct group_result *g)
+describe_zero(struct strbuf *t, const struct group_result *g)
 {
 	size_t ci, di;
 
@@ -159,13 +124,13 @@ describe_zero(struct text *t, const struct group_result *g)
 			if (gained(g, ci, di)) {
 				const struct group_cell *c = group_cell_at(g, ci, di);
 
-				text_add(t, "%ld us beat 0 by %+.1f%% at %u client%s, but every "
+				strbuf_add(t, "%ld us beat 0 by %+.1f%% at %u client%s, but every "
 				    "delay that beat 0 loses at more clients, and commit_siblings "
 				    "can only keep a delay away from fewer", c->delay_usecs,
 				    c->vs_zero_pct, c->clients, plural(c->clients));
 				return;
 			}
-	text_add(t, "no delay beat 0 by more than the %s' noise at any client count",
+	strbuf_add(t, "no delay beat 0 by more than the %s' noise at any client count",
 	    g->rounds_are ? g->rounds_are : "rounds");
 }
 
@@ -184,11 +149,11 @@ gain_lost_above(const struct group_result *g, size_t ch)
 }
 
 static void
-describe_choice(struct text *t, const struct group_result *g, size_t ch, size_t di)
+describe_choice(struct strbuf *t, const struct group_result *g, size_t ch, size_t di)
 {
 	const struct group_cell *c = group_cell_at(g, ch, di);
 
-	text_add(t, "at %u client%s, the most at which a delay beat 0 beyond noise%s, "
+	strbuf_add(t, "at %u client%s, the most at which a delay beat 0 beyond noise%s, "
 	    "%ld us did with the most commits/s (%+.1f%%); against 0 it measured ",
 	    c->clients, plural(c->clients), gain_lost_above(g, ch) ?
 	    " and lost at no higher count" : "", c->delay_usecs, c->vs_zero_pct);
@@ -208,7 +173,7 @@ count_verdict(const struct group_result *g, size_t cl, size_t di, enum group_ver
 
 /* "16 and 64": the client counts from cl on where delay di's verdict is v. */
 static void
-list_counts(struct text *t, const struct group_result *g, size_t cl, size_t di,
+list_counts(struct strbuf *t, const struct group_result *g, size_t cl, size_t di,
     enum group_verdict v)
 {
 	unsigned n = 0, total = count_verdict(g, cl, di, v);
@@ -216,7 +181,7 @@ list_counts(struct text *t, const struct group_result *g, size_t cl, size_t di,
 	for (; cl < g->nclients; cl++)
 		if (group_cell_at(g, cl, di)->vs_zero == v) {
 			n++;
-			text_add(t, "%s%u", n == 1 ? "" : n == total ? " and " : ", ",
+			strbuf_add(t, "%s%u", n == 1 ? "" : n == total ? " and " : ", ",
 			    g->clients[cl]);
 		}
 }
@@ -225,44 +190,44 @@ list_counts(struct text *t, const struct group_result *g, size_t cl, size_t di,
  * measured there: with c clients at most c-1 others are active, so it
  * applies from siblings+1 clients on. */
 static void
-describe_siblings(struct text *t, const struct group_result *g, size_t cl, size_t di,
+describe_siblings(struct strbuf *t, const struct group_result *g, size_t cl, size_t di,
     unsigned siblings)
 {
 	unsigned from = siblings + 1, first = g->clients[cl];
 
-	text_add(t, "the delay applies from %u client%s on (%u or more others active); "
+	strbuf_add(t, "the delay applies from %u client%s on (%u or more others active); "
 	    "measured to gain at ", from, plural(from), siblings);
 	list_counts(t, g, cl, di, GROUP_BETTER);
 	if (count_verdict(g, cl, di, GROUP_SAME) > 0) {
-		text_add(t, ", no different from 0 at ");
+		strbuf_add(t, ", no different from 0 at ");
 		list_counts(t, g, cl, di, GROUP_SAME);
 	}
 	if (from + 1 == first)
-		text_add(t, "; not measured at %u clients", from);
+		strbuf_add(t, "; not measured at %u clients", from);
 	else if (from < first)
-		text_add(t, "; not measured from %u to %u clients", from, first - 1);
+		strbuf_add(t, "; not measured from %u to %u clients", from, first - 1);
 	if (siblings != g->siblings)
-		text_add(t, " (measured with commit_siblings %u)", g->siblings);
+		strbuf_add(t, " (measured with commit_siblings %u)", g->siblings);
 }
 
 static void
-describe_rule(struct text *t, const struct group_result *g)
+describe_rule(struct strbuf *t, const struct group_result *g)
 {
 	size_t ri = group_rule_index(g);
 
-	text_add(t, "half the flush interval (%.3f us%s), PostgreSQL's rule, gives "
+	strbuf_add(t, "half the flush interval (%.3f us%s), PostgreSQL's rule, gives "
 	    "%ld us", g->basis_usecs, g->basis_is_row ? ", the one-write row's mean" :
 	    " at one committer", g->rule_usecs);
 	if (ri == g->ndelays)
-		text_add(t, ", which --commit-delays did not include");
+		strbuf_add(t, ", which --commit-delays did not include");
 	else if (ri == 0)
-		text_add(t, ", the same as no delay");
+		strbuf_add(t, ", the same as no delay");
 	else if (g->delays[ri] != g->rule_usecs) {
-		text_add(t, "; the round value nearest it, %ld us, measured against 0 ",
+		strbuf_add(t, "; the round value nearest it, %ld us, measured against 0 ",
 		    g->delays[ri]);
 		describe_from(t, g, 0, ri);
 	} else {
-		text_add(t, "; against 0 it measured ");
+		strbuf_add(t, "; against 0 it measured ");
 		describe_from(t, g, 0, ri);
 	}
 }
@@ -284,18 +249,16 @@ siblings_for(const struct group_result *g, size_t cl)
 static void
 advise_rule_only(const struct group_result *g, struct advice *a)
 {
-	struct text delay;
-	size_t used;
+	struct strbuf delay;
 
 	if (a->basis == NULL) {
 		a->commit_delay_usecs = a->rule_delay_usecs;
-		text_init(&delay, a->delay_reason, sizeof a->delay_reason);
-		text_add(&delay, "half of %.3f us, the mean flush at one committer in the "
+		strbuf_init(&delay, a->delay_reason, sizeof a->delay_reason);
+		strbuf_add(&delay, "half of %.3f us, the mean flush at one committer in the "
 		    "group-commit experiment", g->basis_usecs);
 	}
-	used = strlen(a->delay_reason);
-	delay = (struct text){ a->delay_reason, sizeof a->delay_reason, used };
-	text_add(&delay, "; the group-commit experiment was cut short by a signal, so "
+	strbuf_resume(&delay, a->delay_reason, sizeof a->delay_reason);
+	strbuf_add(&delay, "; the group-commit experiment was cut short by a signal, so "
 	    "it measured no advice");
 }
 
@@ -328,7 +291,7 @@ count_answers(const struct group_result *g, struct advice *a)
 void
 advice_from_group(const struct group_result *g, struct advice *a)
 {
-	struct text delay, rule, siblings;
+	struct strbuf delay, rule, siblings;
 	size_t ch, di = 0;
 
 	if (!a->have_delay) {
@@ -349,14 +312,14 @@ advice_from_group(const struct group_result *g, struct advice *a)
 	a->delay_measured = true;
 	a->commit_delay_usecs = g->delays[di];
 	a->commit_siblings = DEFAULT_COMMIT_SIBLINGS;
-	text_init(&delay, a->delay_reason, sizeof a->delay_reason);
-	text_init(&rule, a->rule_reason, sizeof a->rule_reason);
-	text_init(&siblings, a->siblings_reason, sizeof a->siblings_reason);
+	strbuf_init(&delay, a->delay_reason, sizeof a->delay_reason);
+	strbuf_init(&rule, a->rule_reason, sizeof a->rule_reason);
+	strbuf_init(&siblings, a->siblings_reason, sizeof a->siblings_reason);
 	describe_method(&delay, g);
 	describe_rule(&rule, g);
 	if (di == 0) {
 		describe_zero(&delay, g);
-		text_add(&siblings, "the server's default: it changes nothing while "
+		strbuf_add(&siblings, "the server's default: it changes nothing while "
 		    "commit_delay is 0");
 		return;
 	}

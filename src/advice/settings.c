@@ -7,30 +7,13 @@
 
 #include "advice/settings.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "advice/warnings.h"
 #include "group/group_result.h"
 #include "probe/options.h"
-
-static void add_text(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Append to buf what fits. */
-static void
-add_text(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
+#include "util/strbuf.h"
 
 bool
 settings_source_active(enum setting_source s)
@@ -171,18 +154,20 @@ delay_index(const struct group_result *g, long us)
 static size_t
 list_gains(const struct group_result *g, size_t di, char *buf, size_t len)
 {
+	struct strbuf b;
 	size_t ci, k = 0;
 
+	strbuf_resume(&b, buf, len);
 	for (ci = 0; ci < g->nclients; ci++) {
 		const struct group_cell *c = group_cell_at(g, ci, di);
 
 		if (c->vs_zero != GROUP_BETTER)
 			continue;
 		if (k == 0)
-			add_text(buf, len, "beat 0 at %u client%s (%+.1f%% commits/s)",
+			strbuf_add(&b, "beat 0 at %u client%s (%+.1f%% commits/s)",
 			    c->clients, c->clients == 1 ? "" : "s", c->vs_zero_pct);
 		else
-			add_text(buf, len, " and %u (%+.1f%%)", c->clients, c->vs_zero_pct);
+			strbuf_add(&b, " and %u (%+.1f%%)", c->clients, c->vs_zero_pct);
 		k++;
 	}
 	return k;
@@ -246,17 +231,19 @@ rule_delay_reason(const struct advice *a, const struct sleep_result *sleep,
     char *buf, size_t len)
 {
 	long d = a->commit_delay_usecs;
+	struct strbuf b;
 
-	snprintf(buf, len, "half of the %.3f us %s flush", a->basis_mean_usecs,
+	strbuf_init(&b, buf, len);
+	strbuf_add(&b, "half of the %.3f us %s flush", a->basis_mean_usecs,
 	    a->basis != NULL ? a->basis->spec.name : a->delay_method->name);
 	if (d <= 0)
 		return;
 	if (sleep != NULL && sleep->samples > 0 && sleep->requested_usecs == d &&
 	    sleep->mean_usecs > WARN_SLEEP_OVERSHOOT * (double)d)
-		add_text(buf, len, "; a %ld us sleep really lasts %.0f us here%s", d,
+		strbuf_add(&b, "; a %ld us sleep really lasts %.0f us here%s", d,
 		    sleep->mean_usecs, sleep->mean_usecs > a->basis_mean_usecs ?
 		    ", longer than the flush itself" : "");
-	add_text(buf, len, "; not set until measured: -t group or syncprobe pgbench "
+	strbuf_add(&b, "; not set until measured: -t group or syncprobe pgbench "
 	    "measures what a delay does here");
 }
 
@@ -305,8 +292,12 @@ add_siblings(const struct advice *a, const struct group_result *g, struct settin
 	for (ci = 0; ci < g->nclients; ci++)
 		gain_below |= g->clients[ci] <= n &&
 		    group_cell_at(g, ci, di)->vs_zero == GROUP_BETTER;
-	if (!gain_below)
-		add_text(s->reason, sizeof s->reason, ", where it did not beat 0");
+	if (!gain_below) {
+		struct strbuf b;
+
+		strbuf_resume(&b, s->reason, sizeof s->reason);
+		strbuf_add(&b, ", where it did not beat 0");
+	}
 }
 
 /* Figures from memory, or from syncs that are skipped, would set the

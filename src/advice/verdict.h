@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "probe/result.h"
+#include "advice/advice.h"
 #include "probe/row.h"
 
 #define VERDICT_ETCD_USECS        10000.0	/* "fast enough for etcd" */

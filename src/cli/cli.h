@@ -1,15 +1,20 @@
 /* cli.h: the commands and their options, one table each. A command is one
  * struct cli_command (its name, synopsis, option table, settings and run
  * function); an option is one struct cli_option row (names, argument, help,
- * parser, and where it applies). getopt's tables, --help, the check that
- * refuses an option where it does not apply, and shell completion are all
- * built from these rows, so an option is typed once. */
+ * its type and the field of the command's settings it sets, its limits, and
+ * where it applies). getopt's tables, the one parser of every value
+ * (cli_value.c), --help, the check that refuses an option where it does not
+ * apply, and shell completion are all built from these rows, so an option
+ * is typed once and takes no code of its own. */
 #ifndef SYNCPROBE_CLI_H
 #define SYNCPROBE_CLI_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#include "util/names.h"
 
 #define CLI_MAX_OPTIONS 64	/* rows of one command; distinct options of all */
 
@@ -28,6 +33,44 @@ enum cli_value {
 	CLI_VALUE_FILE		/* a file's name: completion offers files */
 };
 
+/* How a row's value is read and where it goes: every type but CLI_CODE
+ * sets the field of the command's settings that CLI_FIELD or CLI_ARRAY
+ * names, and is read by cli_set_value (cli_value.c). */
+enum cli_type {
+	CLI_NONE,	/* no value: --help, --version (the row's action) */
+	CLI_CODE,	/* parse(): the few options that truly need code */
+	CLI_FLAG,	/* a bool, set */
+	/* A const char *, the value as given; an empty one is refused as
+	 * "empty <.empty>" where .empty is set; given without its optional
+	 * value, .fallback. */
+	CLI_TEXT,
+	CLI_COUNT,	/* a uint64_t count of operations, 1..max (units_parse_count) */
+	CLI_NUMBER,	/* a whole number min..max, into an unsigned field */
+	CLI_LIST,	/* whole numbers min..max, comma-separated: an array and its count */
+	/* Bytes (units_parse_size) into an integer field; from min to max
+	 * where max is set, and a power of two with CLI_POW2. */
+	CLI_SIZE,
+	/* Nanoseconds into a uint64_t: units_parse_duration's 1us..1h where
+	 * min and max are 0; up to max (0 allowed where min is 0 and max is
+	 * set); at least min where min is set. */
+	CLI_DURATION,
+	CLI_CHOICE,	/* one of .names: its index, into an enum */
+	CLI_ROW,	/* one of .names: a pointer to its row of the table */
+	CLI_NAMES,	/* names of .names, comma-separated, or all (.all): bits */
+	CLI_METHOD	/* a sync method this system has: a const struct method * */
+};
+
+#define CLI_POW2 1u	/* CLI_SIZE: a power of two */
+
+/* The field member of the settings struct that a row sets; an array
+ * field and the size_t that counts its items (CLI_LIST). */
+#define CLI_FIELD(settings, member) \
+	.off = offsetof(settings, member), .width = sizeof(((settings *)0)->member)
+#define CLI_ARRAY(settings, member, count) \
+	.off = offsetof(settings, member), .width = sizeof(((settings *)0)->member[0]), \
+	.cap = sizeof(((settings *)0)->member) / sizeof(((settings *)0)->member[0]), \
+	.count_off = offsetof(settings, count)
+
 /* What a command's operands are, for completion. */
 enum cli_operand {
 	CLI_OPERAND_DIR,	/* directories (the probe's targets; the default) */
@@ -41,21 +84,31 @@ struct cli_option {
 	int has_arg;		/* getopt's no_argument, required_ or optional_ */
 	const char *arg;	/* the value's name in help ("{}": the values), or NULL */
 	const char *help;	/* "{}" stands for the values too */
-	/* Set the value into the command's settings; 0, or -1 with the
-	 * reason in err (no option name: the caller adds it). arg is NULL
-	 * for an option without a value. NULL for CLI_HELP/CLI_VERSION. */
-	int (*parse)(void *settings, const char *arg, char *err, size_t errlen);
 	enum cli_action action;
+	enum cli_type type;
+	/* Where the value goes: CLI_FIELD or CLI_ARRAY. */
+	size_t off, width, cap, count_off;
+	uint64_t min, max;	/* the limits of a number, a size or a duration */
+	unsigned flags;		/* CLI_POW2 */
+	const struct name_list *names;	/* CLI_CHOICE, CLI_ROW, CLI_NAMES */
+	unsigned all;		/* CLI_NAMES: the bits "all" sets */
+	const char *empty;	/* CLI_TEXT: what an empty value would be, refused */
+	const char *fallback;	/* CLI_TEXT given without its optional value */
+	/* CLI_CODE: set the value into the command's settings; 0, or -1
+	 * with the reason in err (no option name: the caller adds it). arg
+	 * is NULL for an option without a value. */
+	int (*parse)(void *settings, const char *arg, char *err, size_t errlen);
+	/* CLI_CODE's value, as help and completion show it, and its choices
+	 * joined with sep (NULL: a free value); a typed row's come from its
+	 * type and names (cli_option_kind, cli_option_values). */
 	enum cli_value kind;
-	/* The choices, joined with sep (help, completion, messages); NULL
-	 * for a free value. */
 	void (*values)(const char *sep, char *buf, size_t len);
 	/* The probe's test groups (bits of enum group) one of which must be
 	 * chosen for the option to mean anything; 0: no such need. */
 	unsigned groups;
 	const char *example;	/* a value it accepts (the tests use it) */
-	/* The value's limits ("1k..64k"), written from their constants: the
-	 * "{}" of a row without values; NULL: none. */
+	/* The value's limits said otherwise than min..max, for the "{}" of
+	 * a row without values; NULL: from min and max (cli_option_range). */
 	void (*range)(char *buf, size_t len);
 };
 
@@ -143,6 +196,19 @@ void cli_help_prefix(FILE *out, const struct cli_table *t, const char *prefix);
 /* The option's values (its choices), joined with sep; "" for a free
  * value. For completion, help and messages. */
 void cli_option_values(const struct cli_option *opt, const char *sep, char *buf, size_t len);
+
+/* What the option's value is, for help and completion. */
+enum cli_value cli_option_kind(const struct cli_option *opt);
+
+/* Its limits, "1k..64k", "0..100ms" (its range() where it has one); ""
+ * where it has none. */
+void cli_option_range(const struct cli_option *opt, char *buf, size_t len);
+
+/* Read arg as opt's type says into its field of settings (or through its
+ * parse() for CLI_CODE); 0, or -1 with the reason in err (no option
+ * name). arg is NULL for an option without a value. */
+int cli_set_value(const struct cli_option *opt, void *settings, const char *arg, char *err,
+    size_t errlen);
 
 /* The names of the probe's groups in the mask, joined with ",". */
 void cli_group_names(unsigned groups, char *buf, size_t len);

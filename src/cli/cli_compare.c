@@ -1,5 +1,5 @@
 /* cli_compare.c: syncprobe compare [-F FORMAT] REPORT.json...: saved runs
- * side by side (report/compare.c), as text or as a picture. It measures
+ * side by side (report/compare_*.c), as text or as a picture. It measures
  * nothing, so it takes no other option but --help. */
 #include "config.h"
 
@@ -21,22 +21,11 @@ struct compare_settings {
 	const struct compare_format *format;
 };
 
-static int
-set_format(void *s, const char *arg, char *err, size_t errlen)
-{
-	return compare_format_parse(arg, &((struct compare_settings *)s)->format, err, errlen);
-}
-
-static void
-format_values(const char *sep, char *buf, size_t len)
-{
-	names_join(&compare_format_names, sep, buf, len);
-}
-
 static const struct cli_option compare_options[] = {
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
-	  .help = "text side by side (default), or svg: one picture", .parse = set_format,
-	  .kind = CLI_VALUE_CHOICE, .values = format_values, .example = "svg" },
+	  .help = "text side by side (default), or svg: one picture",
+	  .type = CLI_ROW, CLI_FIELD(struct compare_settings, format),
+	  .names = &compare_format_names, .example = "svg" },
 	CLI_ROW_HELP,
 };
 

@@ -58,7 +58,7 @@ put_value_action(FILE *out, const struct cli_option *opt)
 	char values[COMPLETION_VALUES_LEN];
 
 	cli_option_values(opt, " ", values, sizeof values);
-	switch (opt->kind) {
+	switch (cli_option_kind(opt)) {
 	case CLI_VALUE_CHOICE:
 		fputs("COMPREPLY=($(compgen -W ", out);
 		put_quoted(out, values);
@@ -93,7 +93,7 @@ put_value_cases(FILE *out, const struct cli_command *cmd)
 		const struct cli_option *opt = &cmd->options[i];
 
 		if (opt->has_arg == no_argument ||
-		    (opt->kind == CLI_VALUE_FREE && opt->has_arg == required_argument))
+		    (cli_option_kind(opt) == CLI_VALUE_FREE && opt->has_arg == required_argument))
 			continue;
 		fputc('\t', out);
 		put_pattern(out, opt);
@@ -105,7 +105,7 @@ put_value_cases(FILE *out, const struct cli_command *cmd)
 		    "\n\t\treturn\n\t\t;;\n", out);
 	}
 	for (i = 0; i < cmd->noptions; i++)
-		if (cmd->options[i].kind == CLI_VALUE_FREE &&
+		if (cli_option_kind(&cmd->options[i]) == CLI_VALUE_FREE &&
 		    cmd->options[i].has_arg == required_argument) {
 			fputs(sep, out);
 			put_pattern(out, &cmd->options[i]);

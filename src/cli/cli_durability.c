@@ -12,10 +12,9 @@
 #include "cli/cli.h"
 #include "cli/cli_settings.h"
 #include "durability/durability.h"
+#include "durability/durability_report.h"
 #include "probe/method.h"
-#include "report/report.h"
-
-static void verifier_formats(const char *sep, char *buf, size_t len);
+#include "util/names.h"
 
 /* The writer writes one way: buffered or with O_DIRECT, not both. */
 static const char *const writer_direct[] = { "on", "off" };
@@ -23,12 +22,12 @@ static const char *const writer_direct[] = { "on", "off" };
 static int
 set_writer_direct(void *s, const char *arg, char *err, size_t errlen)
 {
-	struct options *o = s;
+	struct durability_write_options *o = s;
 
 	if (strcmp(arg, writer_direct[0]) == 0)
-		o->direct = DIRECT_ON;
+		o->direct = true;
 	else if (strcmp(arg, writer_direct[1]) == 0)
-		o->direct = DIRECT_OFF;
+		o->direct = false;
 	else {
 		snprintf(err, errlen, "unknown value (choose %s, %s: the writer writes one way)",
 		    writer_direct[0], writer_direct[1]);
@@ -43,127 +42,90 @@ writer_direct_values(const char *sep, char *buf, size_t len)
 	snprintf(buf, len, "%s%s%s", writer_direct[0], sep, writer_direct[1]);
 }
 
-static int
-set_for(void *s, const char *arg, char *err, size_t errlen)
-{
-	return units_parse_duration(arg, &((struct options *)s)->for_ns, err, errlen);
-}
-
-static int
-set_acks(void *s, const char *arg, char *err, size_t errlen)
-{
-	return cli_file_name(arg, &((struct options *)s)->acks, err, errlen);
-}
-
-static int
-set_remove(void *s, const char *arg, char *err, size_t errlen)
-{
-	(void)arg, (void)err, (void)errlen;
-	((struct options *)s)->remove = true;
-	return 0;
-}
-
-/* The verifier's report is text or JSON. */
-static bool
-verifier_writes(const struct report_format *f)
-{
-	return f->kind == REPORT_TEXT || f->kind == REPORT_JSON;
-}
-
+/* The verifier writes text or JSON: the probe's other formats are
+ * refused as not its own. */
 static int
 set_verifier_format(void *s, const char *arg, char *err, size_t errlen)
 {
+	int i = names_find(&durability_format_names, arg);
 	char names[64];
 
-	if (cli_set_format(s, arg, err, errlen) == 0 &&
-	    verifier_writes(((struct options *)s)->format))
+	if (i >= 0) {
+		((struct durability_verify_options *)s)->format = &durability_formats[i];
 		return 0;
-	verifier_formats(", ", names, sizeof names);
+	}
+	names_join(&durability_format_names, ", ", names, sizeof names);
 	snprintf(err, errlen, "unknown value (choose %s: the verifier's report)", names);
 	return -1;
 }
 
-/* The formats the verifier writes, joined with sep. */
-static void
-verifier_formats(const char *sep, char *buf, size_t len)
-{
-	size_t i, used = 0;
-	int n;
+#define W(member) CLI_FIELD(struct durability_write_options, member)
+#define V(member) CLI_FIELD(struct durability_verify_options, member)
 
-	buf[0] = '\0';
-	for (i = 0; i < report_format_names.count && used < len; i++)
-		if (verifier_writes(&report_formats[i])) {
-			n = snprintf(buf + used, len - used, "%s%s", used ? sep : "",
-			    report_formats[i].name);
-			used += n > 0 ? (size_t)n : 0;
-		}
-}
-
-#define DURABILITY_FILE_ROW(text) \
+#define DURABILITY_FILE_ROW(settings, text) \
 	{ .name = "filename", .letter = 'f', .has_arg = required_argument, .arg = "FILE", \
-	  .help = (text), .parse = cli_set_filename, .kind = CLI_VALUE_FILE, .example = "x" }
+	  .help = (text), .type = CLI_TEXT, CLI_FIELD(settings, filename), \
+	  .empty = "file name", .kind = CLI_VALUE_FILE, .example = "x" }
 
 static const struct cli_option write_options[] = {
 	{ .name = "ops-per-test", .letter = 'n', .has_arg = required_argument, .arg = "N",
-	  .help = "stop after N records", .parse = cli_set_ops, .example = "2" },
+	  .help = "stop after N records",
+	  .type = CLI_COUNT, W(records), .max = MAX_OPS_PER_TEST, .example = "2" },
 	{ .name = "for", .has_arg = required_argument, .arg = "DURATION",
 	  .help = "stop after this long (default: when interrupted, or after -n N records)",
-	  .parse = set_for, .example = "1s" },
-	DURABILITY_FILE_ROW("the durability file to create, instead of "
+	  .type = CLI_DURATION, W(for_ns), .example = "1s" },
+	DURABILITY_FILE_ROW(struct durability_write_options, "the durability file to create, instead of "
 	    "DIR/" DURABILITY_FILE_NAME),
 	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
-	  .help = "record size, {}, a power of two (default 8k)", .range = cli_block_range,
-	  .parse = cli_set_block_size, .example = "8k" },
+	  .help = "record size, {}, a power of two (default 8k)",
+	  .type = CLI_SIZE, W(block_bytes), .min = MIN_BLOCK_BYTES, .max = MAX_BLOCK_BYTES,
+	  .flags = CLI_POW2, .example = "8k" },
 	{ .name = "file-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "size of the durability file (default 16M)",
-	  .parse = cli_set_file_size, .example = "64k" },
+	  .type = CLI_SIZE, W(file_bytes), .example = "64k" },
 	{ .name = "methods", .letter = 'm', .has_arg = required_argument, .arg = "METHOD",
 	  .help = "the one sync method to use (default: the platform's wal_sync_method)",
-	  .parse = cli_set_methods, .kind = CLI_VALUE_CHOICE, .values = cli_methods_values,
-	  .example = "fdatasync" },
+	  .type = CLI_NAMES, W(methods), .names = &method_names,
+	  .all = (1u << METHOD_COUNT) - 1, .kind = CLI_VALUE_CHOICE, .example = "fdatasync" },
 	{ .name = "direct", .has_arg = required_argument, .arg = "{}",
 	  .help = "write with O_DIRECT, or buffered (default off)",
-	  .parse = set_writer_direct, .kind = CLI_VALUE_CHOICE,
+	  .type = CLI_CODE, .parse = set_writer_direct, .kind = CLI_VALUE_CHOICE,
 	  .values = writer_direct_values, .example = "off" },
 	{ .name = "pattern", .has_arg = required_argument, .arg = "{}",
 	  .help = "rewrite the same blocks (default) or move through the file",
-	  .parse = cli_set_pattern, .kind = CLI_VALUE_CHOICE, .values = options_pattern_choices,
+	  .type = CLI_CHOICE, W(pattern), .names = &options_pattern_names,
 	  .example = "append" },
-	CLI_ROW_QUIET("no end message and no acks warning on stderr"),
+	CLI_ROW_QUIET(W(quiet), "no end message and no acks warning on stderr"),
 	CLI_ROW_HELP,
 };
 
 static const struct cli_option verify_options[] = {
 	{ .name = "acks", .has_arg = required_argument, .arg = "FILE",
 	  .help = "the writer's standard output, saved here (- : standard input)",
-	  .parse = set_acks, .kind = CLI_VALUE_FILE, .example = "-" },
-	DURABILITY_FILE_ROW("the durability file to check, instead of "
+	  .type = CLI_TEXT, V(acks), .empty = "file name", .kind = CLI_VALUE_FILE,
+	  .example = "-" },
+	DURABILITY_FILE_ROW(struct durability_verify_options, "the durability file to check, instead of "
 	    "DIR/" DURABILITY_FILE_NAME),
 	{ .name = "remove", .has_arg = no_argument,
-	  .help = "remove the durability file after the verdict", .parse = set_remove },
+	  .help = "remove the durability file after the verdict", .type = CLI_FLAG, V(remove) },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
-	  .help = "report format (default text)", .parse = set_verifier_format,
-	  .kind = CLI_VALUE_CHOICE, .values = verifier_formats, .example = "json" },
+	  .help = "report format (default text)", .type = CLI_CODE,
+	  .parse = set_verifier_format, .kind = CLI_VALUE_CHOICE,
+	  .names = &durability_format_names,
+	  .example = "json" },
 	CLI_ROW_HELP,
 };
 
 static void
 write_defaults(void *s)
 {
-	struct options *o = s;
-
-	options_defaults(o);
-	o->format = report_format_default();
-	o->durability = DURABILITY_WRITE;
-	o->direct = DIRECT_OFF;
+	durability_write_defaults(s);
 }
 
 static void
 verify_defaults(void *s)
 {
-	options_defaults(s);
-	((struct options *)s)->format = report_format_default();
-	((struct options *)s)->durability = DURABILITY_VERIFY;
+	durability_verify_defaults(s);
 }
 
 static unsigned
@@ -176,32 +138,33 @@ bits_set(unsigned v)
 	return n;
 }
 
-/* One DIR or -f FILE, as both halves take them. */
+/* One DIR or -f FILE, as both halves take them: DIR into *dir. */
 static int
-check_place(struct options *o, const struct cli_parsed *p, char *err, size_t errlen)
+check_place(const char **dir, const char *filename, const struct cli_parsed *p, char *err,
+    size_t errlen)
 {
-	o->targets = (const char *const *)p->operands;
-	o->ntargets = p->noperands;
-	if (o->ntargets > 1) {
+	if (p->noperands > 1) {
 		snprintf(err, errlen, "%s: takes one DIR (or -f FILE)", p->cmd->name);
 		return -1;
 	}
-	if (o->filename != NULL && o->ntargets > 0) {
+	if (filename != NULL && p->noperands > 0) {
 		snprintf(err, errlen, "--filename: conflicts with a DIR (the file's directory "
 		    "is the directory)");
 		return -1;
 	}
+	*dir = p->noperands > 0 ? p->operands[0] : NULL;
 	return 0;
 }
 
 static int
 write_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 {
-	struct options *o = s;
+	struct durability_write_options *o = s;
 
-	if (check_place(o, p, err, errlen) == -1)
+	if (check_place(&o->dir, o->filename, p, err, errlen) == -1)
 		return -1;
-	if (bits_set(o->methods) != 1 && o->methods != (1u << METHOD_COUNT) - 1) {
+	/* Given, it names one method: a list, all included, is refused. */
+	if (cli_given(p, "methods") && bits_set(o->methods) != 1) {
 		snprintf(err, errlen, "--methods: the writer uses one method (name one)");
 		return -1;
 	}
@@ -212,9 +175,9 @@ write_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 static int
 verify_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 {
-	struct options *o = s;
+	struct durability_verify_options *o = s;
 
-	if (check_place(o, p, err, errlen) == -1)
+	if (check_place(&o->dir, o->filename, p, err, errlen) == -1)
 		return -1;
 	if (o->acks == NULL) {
 		snprintf(err, errlen, "%s: needs --acks=FILE (the writer's standard output)",
@@ -225,9 +188,15 @@ verify_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 }
 
 static int
-durability_run(const void *s)
+write_run(const void *s)
 {
-	return durability_main(s);
+	return durability_write(s);
+}
+
+static int
+verify_run(const void *s)
+{
+	return durability_verify(s);
 }
 
 const struct cli_command cli_durability_write_command = {
@@ -241,10 +210,10 @@ const struct cli_command cli_durability_write_command = {
 	    "lines on another machine, cut the power, then run syncprobe durability verify.",
 	.options = write_options,
 	.noptions = sizeof write_options / sizeof write_options[0],
-	.settings_size = sizeof(struct options),
+	.settings_size = sizeof(struct durability_write_options),
 	.defaults = write_defaults,
 	.check = write_check,
-	.run = durability_run,
+	.run = write_run,
 };
 
 const struct cli_command cli_durability_verify_command = {
@@ -257,8 +226,8 @@ const struct cli_command cli_durability_verify_command = {
 	    "(default: .); every setting is read from the acknowledgements.",
 	.options = verify_options,
 	.noptions = sizeof verify_options / sizeof verify_options[0],
-	.settings_size = sizeof(struct options),
+	.settings_size = sizeof(struct durability_verify_options),
 	.defaults = verify_defaults,
 	.check = verify_check,
-	.run = durability_run,
+	.run = verify_run,
 };

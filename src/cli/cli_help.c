@@ -24,10 +24,10 @@ expand(const struct cli_option *opt, const char *tmpl, char *buf, size_t len)
 {
 	char names[200];
 
-	if (opt->values == NULL && opt->range != NULL)
-		opt->range(names, sizeof names);
-	else
-		cli_option_values(opt, opt->kind == CLI_VALUE_LIST ? "," : "|", names, sizeof names);
+	cli_option_values(opt, cli_option_kind(opt) == CLI_VALUE_LIST ? "," : "|", names,
+	    sizeof names);
+	if (names[0] == '\0')
+		cli_option_range(opt, names, sizeof names);
 	names_expand(tmpl, names, buf, len);
 }
 

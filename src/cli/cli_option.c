@@ -9,9 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_settings.h"
+#include "probe/method.h"
 #include "probe/plan.h"
 #include "util/diag.h"
 #include "util/status.h"
+#include "util/strbuf.h"
+#include "util/units.h"
 
 _Noreturn void
 cli_die_usage(const char *what, const char *why)
@@ -48,16 +52,13 @@ cli_command_title(const struct cli_command *cmd, char *buf, size_t len)
 void
 cli_group_names(unsigned groups, char *buf, size_t len)
 {
-	size_t used = 0;
-	int g, n;
+	struct strbuf b;
+	int g;
 
-	buf[0] = '\0';
-	for (g = 0; g < GROUP_COUNT && used < len; g++)
-		if (groups & (1u << g)) {
-			n = snprintf(buf + used, len - used, "%s%s", used ? "," : "",
-			    plan_group_name((enum group)g));
-			used += n > 0 ? (size_t)n : 0;
-		}
+	strbuf_init(&b, buf, len);
+	for (g = 0; g < GROUP_COUNT; g++)
+		if (groups & (1u << g))
+			strbuf_add(&b, "%s%s", b.used ? "," : "", plan_group_name((enum group)g));
 }
 
 bool
@@ -69,18 +70,16 @@ cli_one_group(unsigned groups)
 void
 cli_group_list(unsigned groups, char *buf, size_t len)
 {
-	size_t used = 0;
+	struct strbuf b;
 	unsigned left = groups;
-	int g, n;
+	int g;
 
-	buf[0] = '\0';
-	for (g = 0; g < GROUP_COUNT && used < len; g++)
+	strbuf_init(&b, buf, len);
+	for (g = 0; g < GROUP_COUNT; g++)
 		if (left & (1u << g)) {
 			left &= ~(1u << g);
-			n = snprintf(buf + used, len - used, "%s%s",
-			    used == 0 ? "" : left == 0 ? " or " : ", ",
+			strbuf_add(&b, "%s%s", b.used == 0 ? "" : left == 0 ? " or " : ", ",
 			    plan_group_name((enum group)g));
-			used += n > 0 ? (size_t)n : 0;
 		}
 }
 
@@ -90,6 +89,62 @@ cli_option_values(const struct cli_option *opt, const char *sep, char *buf, size
 	buf[0] = '\0';
 	if (opt->values != NULL)
 		opt->values(sep, buf, len);
+	else if (opt->type == CLI_METHOD)
+		names_join(&method_names, sep, buf, len);
+	else if (opt->names != NULL)
+		names_join(opt->names, sep, buf, len);
+}
+
+enum cli_value
+cli_option_kind(const struct cli_option *opt)
+{
+	if (opt->kind != CLI_VALUE_FREE)
+		return opt->kind;
+	switch (opt->type) {
+	case CLI_CHOICE:
+	case CLI_ROW:
+	case CLI_METHOD:
+		return CLI_VALUE_CHOICE;
+	case CLI_NAMES:
+		return CLI_VALUE_LIST;
+	default:
+		return CLI_VALUE_FREE;
+	}
+}
+
+void
+cli_option_range(const struct cli_option *opt, char *buf, size_t len)
+{
+	char lo[32], hi[32];
+
+	buf[0] = '\0';
+	if (opt->range != NULL) {
+		opt->range(buf, len);
+		return;
+	}
+	if (opt->max == 0)
+		return;
+	switch (opt->type) {
+	case CLI_SIZE:
+		cli_size_short(opt->min, lo, sizeof lo);
+		cli_size_short(opt->max, hi, sizeof hi);
+		break;
+	case CLI_DURATION:
+		if (opt->min == 0)
+			snprintf(lo, sizeof lo, "0");
+		else
+			units_format_duration(opt->min, lo, sizeof lo);
+		units_format_duration(opt->max, hi, sizeof hi);
+		break;
+	case CLI_NUMBER:
+	case CLI_LIST:
+		snprintf(lo, sizeof lo, "%llu", (unsigned long long)opt->min);
+		snprintf(hi, sizeof hi, "%llu", (unsigned long long)opt->max);
+		break;
+	default:
+		return;
+	}
+	snprintf(buf, len, "%s..%s", lo, hi);
 }
 
 bool
@@ -104,15 +159,13 @@ cli_first_word_is(const struct cli_command *cmd, const char *word)
 void
 cli_next_words(const struct cli_table *t, const char *first, char *buf, size_t len)
 {
-	size_t i, used = 0;
-	int n;
+	struct strbuf b;
+	size_t i;
 
-	buf[0] = '\0';
-	for (i = 0; i < t->n && used < len; i++)
+	strbuf_init(&b, buf, len);
+	for (i = 0; i < t->n; i++)
 		if (cli_first_word_is(t->commands[i], first) &&
-		    strchr(t->commands[i]->name, ' ') != NULL) {
-			n = snprintf(buf + used, len - used, "%s%s", used ? " or " : "",
+		    strchr(t->commands[i]->name, ' ') != NULL)
+			strbuf_add(&b, "%s%s", b.used ? " or " : "",
 			    strchr(t->commands[i]->name, ' ') + 1);
-			used += n > 0 ? (size_t)n : 0;
-		}
 }

@@ -17,6 +17,7 @@
 #include "util/diag.h"
 #include "util/output.h"
 #include "util/status.h"
+#include "util/strbuf.h"
 
 #define CODE_BASE 256	/* getopt codes of long-only options: CODE_BASE + index */
 
@@ -160,13 +161,13 @@ static void
 where_it_applies(const struct cli_table *t, const struct cli_option *opt, char *buf,
     size_t len)
 {
-	size_t c, used = 0;
+	struct strbuf b;
+	size_t c;
 
-	buf[0] = '\0';
-	for (c = 0; c < t->n && used < len; c++) {
+	strbuf_init(&b, buf, len);
+	for (c = 0; c < t->n; c++) {
 		const struct cli_option *row = cli_option_in(t->commands[c], opt->name);
 		char title[64], groups[64] = "";
-		int n;
 
 		if (row == NULL)
 			continue;
@@ -175,12 +176,10 @@ where_it_applies(const struct cli_table *t, const struct cli_option *opt, char *
 		 * the probe's refusal of it names them. */
 		if (cli_one_group(row->groups)) {
 			cli_group_names(row->groups, groups, sizeof groups);
-			n = snprintf(buf + used, len - used, "%s%s -t %s", used ? ", " : "",
-			    title, groups);
+			strbuf_add(&b, "%s%s -t %s", b.used ? ", " : "", title, groups);
 		} else {
-			n = snprintf(buf + used, len - used, "%s%s", used ? ", " : "", title);
+			strbuf_add(&b, "%s%s", b.used ? ", " : "", title);
 		}
-		used += n > 0 ? (size_t)n : 0;
 	}
 }
 
@@ -286,7 +285,7 @@ take_option(const struct cli_table *t, const struct cli_command *cmd,
 		printf("syncprobe %s\n", PACKAGE_VERSION);
 		exit((int)output_finish());
 	case CLI_SET:
-		if (opt->parse != NULL && opt->parse(settings, arg, err, sizeof err) == -1)
+		if (cli_set_value(opt, settings, arg, err, sizeof err) == -1)
 			die_value(opt, arg, err);
 		break;
 	}

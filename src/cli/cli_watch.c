@@ -17,50 +17,10 @@
 #include "watch/watch.h"
 #include "watch/watch_textfile.h"
 
-static const char *const watch_formats[] = { "text", "json", "openmetrics" };
-
-static int
-set_method(void *s, const char *arg, char *err, size_t errlen)
-{
-	return options_parse_method(arg, &((struct watch_options *)s)->method, err, errlen);
-}
-
-/* -b and --file-size as the probe takes them, into watch's settings. */
-static int
-set_block(void *s, const char *arg, char *err, size_t errlen)
-{
-	struct options o;
-
-	options_defaults(&o);
-	if (cli_set_block_size(&o, arg, err, errlen) == -1)
-		return -1;
-	((struct watch_options *)s)->block_bytes = o.block_bytes;
-	return 0;
-}
-
-static int
-set_file_size(void *s, const char *arg, char *err, size_t errlen)
-{
-	return units_parse_size(arg, &((struct watch_options *)s)->file_bytes, err, errlen);
-}
-
-static int
-set_pattern(void *s, const char *arg, char *err, size_t errlen)
-{
-	return options_parse_pattern(arg, &((struct watch_options *)s)->pattern, err, errlen);
-}
-
 static int
 set_rate(void *s, const char *arg, char *err, size_t errlen)
 {
 	return watch_parse_rate(arg, &((struct watch_options *)s)->rate, err, errlen);
-}
-
-static int
-set_for(void *s, const char *arg, char *err, size_t errlen)
-{
-	return units_parse_duration_upto(arg, WATCH_MAX_FOR_NS,
-	    &((struct watch_options *)s)->for_ns, err, errlen);
 }
 
 static void
@@ -70,31 +30,7 @@ for_range(char *buf, size_t len)
 
 	units_format_duration(WATCH_MAX_FOR_NS, most, sizeof most);
 	snprintf(buf, len, "at most %s (%llu days)", most,
-	    (unsigned long long)(WATCH_MAX_FOR_NS / (24 * 3600 * 1000000000ULL)));
-}
-
-static int
-set_interval(void *s, const char *arg, char *err, size_t errlen)
-{
-	uint64_t ns;
-
-	if (units_parse_duration(arg, &ns, err, errlen) == -1)
-		return -1;
-	if (ns < WATCH_MIN_INTERVAL_NS) {
-		char least[32];
-
-		units_format_duration(WATCH_MIN_INTERVAL_NS, least, sizeof least);
-		snprintf(err, errlen, "must be at least %s", least);
-		return -1;
-	}
-	((struct watch_options *)s)->interval_ns = ns;
-	return 0;
-}
-
-static int
-set_stall(void *s, const char *arg, char *err, size_t errlen)
-{
-	return units_parse_duration(arg, &((struct watch_options *)s)->stall_ns, err, errlen);
+	    (unsigned long long)(WATCH_MAX_FOR_NS / (24 * 3600 * NSEC_PER_SEC)));
 }
 
 static int
@@ -106,66 +42,52 @@ set_textfile(void *s, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
-static int
-set_svg(void *s, const char *arg, char *err, size_t errlen)
-{
-	return cli_file_name(arg, &((struct watch_options *)s)->svg, err, errlen);
-}
-
-static int
-set_format(void *s, const char *arg, char *err, size_t errlen)
-{
-	return watch_parse_format(arg, &((struct watch_options *)s)->format, err, errlen);
-}
-
-static void
-format_values(const char *sep, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s%s%s%s%s", watch_formats[0], sep, watch_formats[1], sep,
-	    watch_formats[2]);
-}
+#define W(member) CLI_FIELD(struct watch_options, member)
 
 static const struct cli_option watch_options_table[] = {
 	{ .name = "rate", .has_arg = required_argument, .arg = "N|max",
 	  .help = "operations a second, at a steady pace (default 50); max: back to back",
-	  .parse = set_rate, .example = "200" },
+	  .type = CLI_CODE, .parse = set_rate, .example = "200" },
 	{ .name = "for", .has_arg = required_argument, .arg = "DURATION",
 	  .help = "stop after this long, {} (default: when interrupted)",
-	  .range = for_range, .parse = set_for, .example = "1s" },
+	  .type = CLI_DURATION, W(for_ns), .min = UNITS_MIN_NS, .max = WATCH_MAX_FOR_NS,
+	  .range = for_range, .example = "1s" },
 	{ .name = "interval", .has_arg = required_argument, .arg = "DURATION",
-	  .help = "a line this often (default 10s)", .parse = set_interval,
+	  .help = "a line this often (default 10s)",
+	  .type = CLI_DURATION, W(interval_ns), .min = WATCH_MIN_INTERVAL_NS,
 	  .example = "250ms" },
 	{ .name = "stall", .has_arg = required_argument, .arg = "DURATION",
 	  .help = "report each operation longer than this at once (default 1s)",
-	  .parse = set_stall, .example = "500ms" },
+	  .type = CLI_DURATION, W(stall_ns), .example = "500ms" },
 	{ .name = "methods", .letter = 'm', .has_arg = required_argument, .arg = "METHOD",
 	  .help = "the sync method (default: PostgreSQL's default wal_sync_method here, "
-	  "fdatasync on Linux)", .parse = set_method, .kind = CLI_VALUE_CHOICE,
-	  .values = cli_methods_values, .example = "fdatasync" },
+	  "fdatasync on Linux)", .type = CLI_METHOD, W(method), .example = "fdatasync" },
 	{ .name = "block-size", .letter = 'b', .has_arg = required_argument, .arg = "SIZE",
 	  .help = "bytes written per operation, {}, a power of two (default 8k)",
-	  .range = cli_block_range,
-	  .parse = set_block, .example = "8k" },
+	  .type = CLI_SIZE, W(block_bytes), .min = MIN_BLOCK_BYTES, .max = MAX_BLOCK_BYTES,
+	  .flags = CLI_POW2, .example = "8k" },
 	{ .name = "file-size", .has_arg = required_argument, .arg = "SIZE",
 	  .help = "size of the test file, which is never outgrown (default 16M)",
-	  .parse = set_file_size, .example = "64k" },
+	  .type = CLI_SIZE, W(file_bytes), .example = "64k" },
 	{ .name = "pattern", .has_arg = required_argument, .arg = "{}",
 	  .help = "rewrite the same block (default) or move through the file, wrapping "
-	  "around", .parse = set_pattern, .kind = CLI_VALUE_CHOICE,
-	  .values = options_pattern_choices, .example = "append" },
+	  "around", .type = CLI_CHOICE, W(pattern), .names = &options_pattern_names,
+	  .example = "append" },
 	{ .name = "format", .letter = 'F', .has_arg = required_argument, .arg = "{}",
 	  .help = "text (default); json: a JSON object per line, the summary last; "
-	  "openmetrics: the summary", .parse = set_format, .kind = CLI_VALUE_CHOICE,
-	  .values = format_values, .example = "json" },
+	  "openmetrics: the summary", .type = CLI_ROW, W(format),
+	  .names = &watch_format_names, .example = "json" },
 	{ .name = "textfile", .has_arg = required_argument, .arg = "FILE",
 	  .help = "keep live metrics (a latency histogram, counters) in FILE, a new "
 	  "name ending in .prom, replaced whole after every interval, for "
 	  "node_exporter's textfile collector; removed at the end",
-	  .parse = set_textfile, .kind = CLI_VALUE_FILE, .example = "watch.prom" },
+	  .type = CLI_CODE, .parse = set_textfile, .kind = CLI_VALUE_FILE,
+	  .example = "watch.prom" },
 	{ .name = "svg", .has_arg = required_argument, .arg = "FILE",
 	  .help = "at the end, write a picture of the run to FILE, a new file: p50, p99 and "
 	  "max against time, the stalls, the back-to-back burst (SVG)",
-	  .parse = set_svg, .kind = CLI_VALUE_FILE, .example = "watch.svg" },
+	  .type = CLI_TEXT, W(svg), .empty = "file name", .kind = CLI_VALUE_FILE,
+	  .example = "watch.svg" },
 	CLI_ROW_HELP,
 };
 

@@ -9,8 +9,10 @@
 
 #include <limits.h>
 
+#include "report/report.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/names.h"
 #include "util/wrap.h"
 
 /* -F json's schema (schema/durability-verify.schema.json). Version 2: the
@@ -193,3 +195,11 @@ durability_report_json(FILE *out, const struct durability_verdict *v)
 	json_bool(&j, "removed", v->removed);
 	json_end_object(&j);
 }
+
+const struct durability_format durability_formats[] = {
+	{ REPORT_NAME_TEXT, durability_report_text },
+	{ REPORT_NAME_JSON, durability_report_json },
+};
+
+const struct name_list durability_format_names =
+    NAME_LIST(durability_formats, struct durability_format, name);

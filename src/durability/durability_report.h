@@ -11,4 +11,14 @@
 void durability_report_text(FILE *out, const struct durability_verdict *v);
 void durability_report_json(FILE *out, const struct durability_verdict *v);
 
+/* durability verify's -F, one row a format, as the probe's report_formats:
+ * its name and its writer. */
+struct durability_format {
+	const char *name;
+	void (*write)(FILE *out, const struct durability_verdict *v);
+};
+
+extern const struct durability_format durability_formats[];	/* the first is the default */
+extern const struct name_list durability_format_names;
+
 #endif

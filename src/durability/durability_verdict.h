@@ -1,5 +1,5 @@
 /* durability_verdict.h: what the durability verifier found, slot by slot,
- * and whether that is a loss. Pure: the verifier (durability.c) reads the
+ * and whether that is a loss. Pure: the verifier (durability_verify.c) reads the
  * file and feeds each slot here; the report (durability_report.c) prints
  * the result and judges nothing. */
 #ifndef SYNCPROBE_DURABILITY_VERDICT_H

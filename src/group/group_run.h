@@ -1,5 +1,5 @@
 /* group_run.h: the group-commit experiment on one target (-t group). Each
- * committer thread is served by its own client thread over a socketpair,
+ * committer process is served by its own client thread over a socketpair,
  * as pgbench's client talks to its backend; the committers share one log
  * (group_commit.c) on the target's test file. It measures d, the mean
  * flush at one committer, then every cell (client count x commit_delay)
@@ -9,14 +9,13 @@
 
 #include "probe/method.h"
 #include "probe/options.h"
-#include "probe/result.h"
+#include "probe/run.h"
 #include "util/progress.h"
 #include "util/status.h"
 #include "probe/testfile.h"
 
 #define GROUP_WARMUP_NS   5000000ULL	/* before each window, plus two delays and flushes */
 #define GROUP_DEFAULT_CELL_NS 500000000ULL	/* a cell's time without -s */
-#define GROUP_STACK_BYTES (256u * 1024u)
 
 struct group_result;
 

@@ -21,6 +21,7 @@
 #include "util/escape.h"
 #include "util/platform.h"
 #include "util/space.h"
+#include "util/units.h"
 
 #define CHILD_POLL_MS      100	/* how soon a stop signal is seen */
 #define CHILD_ENDING_MS    2	/* how soon the end of a child that closed its pipes is */
@@ -266,7 +267,7 @@ finish(pid_t pid, enum ending how, int start_errno, const struct child_spec *s,
 	switch (how) {
 	case TIMED_OUT:
 		snprintf(what, sizeof what, "no end after %.0f s: killed",
-		    (double)s->timeout_ns / 1e9);
+		    (double)s->timeout_ns / (double)NSEC_PER_SEC);
 		break;
 	case TOO_MUCH:
 		snprintf(what, sizeof what, "printed more than %zu bytes: killed", s->out_max);

@@ -26,14 +26,15 @@
 #include "util/escape.h"
 #include "util/platform.h"
 #include "util/space.h"
+#include "util/units.h"
 
-#define CLUSTER_INITDB_NS   300000000000ULL	/* 5 min: a slow disk's initdb */
-#define CLUSTER_START_NS    120000000000ULL	/* until it accepts connections */
+#define CLUSTER_INITDB_NS   (300ULL * NSEC_PER_SEC)	/* 5 min: a slow disk's initdb */
+#define CLUSTER_START_NS    (120ULL * NSEC_PER_SEC)	/* until it accepts connections */
 #define CLUSTER_READY_POLL_US 100000		/* how often psql tries meanwhile */
-#define CLUSTER_QUIT_NS     30000000000ULL	/* the stop, before SIGKILL */
-#define CLUSTER_KILL_NS     10000000000ULL	/* SIGKILL, then it is left */
+#define CLUSTER_QUIT_NS     (30ULL * NSEC_PER_SEC)	/* the stop, before SIGKILL */
+#define CLUSTER_KILL_NS     (10ULL * NSEC_PER_SEC)	/* SIGKILL, then it is left */
 #define CLUSTER_KILL_SIGNALS 2	/* later signals (a third in all) that end the stop's wait */
-#define CLUSTER_SQL_NS      600000000000ULL	/* a CHECKPOINT on a slow disk */
+#define CLUSTER_SQL_NS      (600ULL * NSEC_PER_SEC)	/* a CHECKPOINT on a slow disk */
 #define CLUSTER_SOCKET_NAME "/.s.PGSQL." "5432"
 
 /* Characters a path must not hold to be written into postgresql.conf as
@@ -145,6 +146,10 @@ cluster_open(struct cluster *c, const char *dir, const struct pgbin *bin,
 	c->workfd = -1;
 	snprintf(c->port, sizeof c->port, "%d", CLUSTER_PORT);
 	space_format(CLUSTER_INITDB_BYTES + CLUSTER_MAX_WAL_BYTES, need, sizeof need);
+	/* As the probe checks a target: a path too long for the system is
+	 * said to be, cut short, before realpath would name it whole. */
+	if (safefile_check_dir(dir, why, len) == -1)
+		return -1;
 	if ((real = realpath(dir, NULL)) == NULL) {
 		snprintf(why, len, "%s: %s", dir, strerror(errno));
 		return -1;
@@ -363,7 +368,7 @@ wait_ready(struct cluster *c, char *why, size_t len)
 			return 0;
 		if (platform_now_ns() > deadline) {
 			snprintf(why, len, "postgres: not accepting connections after %.0f s",
-			    (double)CLUSTER_START_NS / 1e9);
+			    (double)CLUSTER_START_NS / (double)NSEC_PER_SEC);
 			return -1;
 		}
 		usleep(CLUSTER_READY_POLL_US);
@@ -381,8 +386,7 @@ cluster_start(struct cluster *c, const struct cluster_settings *s, char *why, si
 	server_argv(c, s, text, argv);
 	/* The server's log: made by syncprobe, through the held directory,
 	 * and handed to it as its standard output and error. */
-	log = openat(c->workfd, "server.log", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_APPEND | O_CLOEXEC, 0600);
+	log = safefile_create_in(c->workfd, "server.log", O_WRONLY | O_APPEND, 0600);
 	if (log == -1) {
 		snprintf(why, len, "%s/server.log: %s", c->work, strerror(errno));
 		return -1;
@@ -429,8 +433,7 @@ cluster_write_file(struct cluster *c, const char *name, const char *text, char *
 	int fd;
 
 	snprintf(path, pathlen, "%s/%s", c->work, name);
-	fd = openat(c->workfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	    0644);
+	fd = safefile_create_in(c->workfd, name, O_WRONLY, 0644);
 	if (fd == -1 || write(fd, text, n) != (ssize_t)n || close(fd) == -1) {
 		snprintf(why, len, "%s: %s", path, strerror(errno));
 		return -1;

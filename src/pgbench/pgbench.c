@@ -1,6 +1,6 @@
 /* pgbench.c: syncprobe pgbench from start to end: the user and the
- * programs, the probe's flush figure and -t group on DIR (the probe's own
- * layers, called directly), the cluster, the sweep, the report; and on
+ * programs, the probe's flush figure and -t group on DIR (a target's run,
+ * as the probe command runs one), the cluster, the sweep, the report; and on
  * every way out the server stopped and the cluster removed. */
 #include "config.h"
 
@@ -15,17 +15,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "advice/judge.h"
-#include "group/group_result.h"
 #include "pgbench/child.h"
 #include "pgbench/cluster.h"
 #include "pgbench/pgbench_run.h"
 #include "pgbench/pgbin.h"
 #include "pgbench/sweep.h"
 #include "probe/plan.h"
-#include "probe/run.h"
-#include "report/report_pgbench_svg.h"
-#include "report/session.h"
+#include "report/report_pgbench.h"
+#include "target/target.h"
 #include "util/cleanup.h"
 #include "util/diag.h"
 #include "util/output.h"
@@ -48,7 +45,7 @@ pgbench_defaults(struct pgbench_options *o)
 	o->repeats = PGBENCH_DEFAULT_REPEATS;
 	o->decide = PGBENCH_DEFAULT_DECIDE;
 	o->workload = PGB_INSERT;
-	o->format = PGBENCH_TEXT;
+	o->format = &pgbench_formats[0];
 }
 
 /* As root the server runs as --pg-user (default postgres): initdb refuses
@@ -133,36 +130,18 @@ read_script(const char *path)
 	return buf;
 }
 
-/* What the probe's run allocated, -t group's cells included. */
-static void
-free_probe(struct target_result *tr)
-{
-	group_result_free(tr->group);
-	tr->group = NULL;
-	run_free(tr);
-}
-
-/* -t group through the probe's own hook; ctx is a bool set once it has
- * begun, so that a signal's message can say which phase it stopped. */
-static enum exit_status
-probe_experiment(void *ctx, enum group g, const struct options *o,
-    const struct testfile *tf, struct target_result *tr, struct progress *p)
-{
-	*(bool *)ctx = true;
-	return session_run_experiment(NULL, g, o, tf, tr, p);
-}
-
 /* The probe on DIR: the one- and two-write rows of every method, buffered
  * (the method the server would be given and d, its flush), and -t group
- * at the sweep's client counts unless --no-group. */
+ * at the sweep's client counts unless --no-group: a target's run as the
+ * probe command's, judged once. */
 static enum exit_status
 probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct method **m)
 {
 	struct options po;
 	struct target_result tr;
+	struct target_run run;
 	struct progress p;
-	struct run_hooks h;
-	enum exit_status rc;
+	enum target_step step;
 	bool in_group = false;
 
 	options_defaults(&po);
@@ -177,29 +156,24 @@ probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct me
 	memcpy(po.clients, o->clients, o->nclients * sizeof o->clients[0]);
 	po.nclients = o->nclients;
 	progress_init(&p, o->quiet);
-	memset(&h, 0, sizeof h);
-	h.progress = &p;
-	h.target_no = h.ntargets = 1;
-	/* The probe's own hook runs -t group after the rows, as the probe
-	 * does: without it run_target skips the experiment. */
-	h.experiment = probe_experiment;
-	h.ctx = &in_group;
-	memset(&tr, 0, sizeof tr);
-	rc = run_target(&po, o->dir, &h, &tr);
-	if (rc != STATUS_OK) {
-		diag_error("%s", tr.error);
-		free_probe(&tr);
-		return rc;
+	target_begin(&run, &po, o->dir, &p, 1, 1, &tr);
+	/* Which phase a signal stopped, for its message. */
+	while ((step = target_next(&run)) != TARGET_DONE)
+		if (step == TARGET_EXPERIMENT)
+			in_group = true;
+	if (run.status != STATUS_OK) {
+		diag_error("%s", tr.run.error);
+		target_free(&tr);
+		return run.status;
 	}
-	if (tr.interrupted) {
+	if (tr.run.interrupted) {
 		diag_error("%s: stopped by %s while the probe measured the flush (%s), before "
 		    "any cluster was made: nothing to report", o->dir,
 		    cleanup_signal_name(cleanup_stop_signal()), in_group ? "-t group" :
 		    "its one- and two-write rows");
-		free_probe(&tr);
+		target_free(&tr);
 		return STATUS_IO;
 	}
-	judge_target(&po, &tr);
 	r->probe_advice = tr.advice;
 	r->probe_advice.basis = NULL;
 	*m = tr.advice.delay_method ? tr.advice.delay_method : tr.advice.wal_sync_method;
@@ -211,7 +185,7 @@ probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct me
 		r->group_siblings = tr.advice.commit_siblings;
 		snprintf(r->group_reason, sizeof r->group_reason, "%s", tr.advice.delay_reason);
 	}
-	free_probe(&tr);
+	target_free(&tr);
 	if (*m == NULL || !(r->d_usecs > 0.0)) {
 		diag_error("%s: the probe measured no flush to base the sweep on", o->dir);
 		return STATUS_IO;
@@ -329,20 +303,7 @@ run_cluster(struct cluster *c, const struct pgbench_options *o, struct pgb_resul
 static enum exit_status
 write_report(const struct pgbench_options *o, const struct pgb_result *r)
 {
-	switch (o->format) {
-	case PGBENCH_TEXT:
-		report_pgbench_text(stdout, r);
-		break;
-	case PGBENCH_JSON:
-		report_pgbench_json(stdout, r);
-		break;
-	case PGBENCH_CONF:
-		report_pgbench_conf(stdout, r);
-		break;
-	case PGBENCH_SVG:
-		report_pgbench_svg(stdout, r);
-		break;
-	}
+	o->format->write(stdout, r);
 	return output_finish();
 }
 
@@ -445,7 +406,7 @@ pgbench_main(const struct pgbench_options *o)
 		r->clients[i] = o->clients[i];
 	r->nclients = o->nclients;
 	rc = measure(o, r, &bin, &user, script, &left);
-	r->duration_secs = (double)(platform_now_ns() - start) / 1e9;
+	r->duration_secs = (double)(platform_now_ns() - start) / (double)NSEC_PER_SEC;
 	r->stopped_by = cleanup_stop_signal();
 	if (rc == STATUS_OK && r->cells != NULL) {
 		pgb_finish(r);

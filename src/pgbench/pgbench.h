@@ -22,7 +22,7 @@
 _Static_assert(PGBENCH_MAX_REPEATS + PGBENCH_MAX_DECIDE <= PGB_MAX_CELL_RUNS,
     "a cell holds every repeat and deciding run");
 
-enum pgbench_format { PGBENCH_TEXT, PGBENCH_JSON, PGBENCH_CONF, PGBENCH_SVG };
+struct pgbench_format;
 
 struct pgbench_options {
 	const char *dir;
@@ -42,7 +42,7 @@ struct pgbench_options {
 	const struct method *wal_method;
 	enum pgb_workload workload;
 	const char *script;
-	enum pgbench_format format;
+	const struct pgbench_format *format;	/* -F: report/report_pgbench.h */
 	bool quiet;
 };
 

@@ -13,8 +13,9 @@
 #include <unistd.h>
 
 #include "util/escape.h"
+#include "util/units.h"
 
-#define RUN_SLACK_NS    120000000000ULL	/* beyond -T: connections, a slow end */
+#define RUN_SLACK_NS    (120ULL * NSEC_PER_SEC)	/* beyond -T: connections, a slow end */
 #define TX_PREFIX  "number of transactions actually processed: "
 #define TPS_PREFIX "tps = "
 /* PostgreSQL 14 on; before it, "excluding connections establishing". */
@@ -171,7 +172,7 @@ pgbench_run(struct cluster *c, const struct pgbench_run_spec *s,
 	/* Both are superuser-settable per session: no reload, no restart. */
 	const char *env[] = { opts, NULL };
 	struct child_spec cs = { .argv = argv, .env = env, .user = c->user, .cwd = c->work,
-		.timeout_ns = (uint64_t)s->secs * 1000000000ULL + RUN_SLACK_NS,
+		.timeout_ns = (uint64_t)s->secs * NSEC_PER_SEC + RUN_SLACK_NS,
 		.out_max = CLUSTER_OUT_MAX, .space = &c->floor };
 	struct child_result r;
 	uint64_t before = 0, after_n = 0;

@@ -16,8 +16,9 @@
 #include <unistd.h>
 
 #include "pgbench/child.h"
+#include "util/units.h"
 
-#define PGBIN_CONFIG_TIMEOUT_NS 10000000000ULL
+#define PGBIN_CONFIG_TIMEOUT_NS (10ULL * NSEC_PER_SEC)
 
 static const char *const program_names[PGBIN_COUNT] = {
 	[PGBIN_INITDB] = "initdb", [PGBIN_POSTGRES] = "postgres",

@@ -252,7 +252,7 @@ run_cell(struct cluster *c, struct pgb_result *r, size_t ci, size_t si, unsigned
 		return -1;
 	}
 	p->cell.slices[rep].commits = f.transactions;
-	p->cell.slices[rep].ns = (uint64_t)((double)f.transactions / f.tps * 1e9);
+	p->cell.slices[rep].ns = (uint64_t)((double)f.transactions / f.tps * (double)NSEC_PER_SEC);
 	p->cell.slices[rep].flushes = f.wal_flushes;
 	p->have_wal = f.have_wal;
 	return 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/platform.h"
+#include "util/strbuf.h"
 
 const struct method method_table[METHOD_COUNT] = {
 	[METHOD_OPEN_DATASYNC] = {
@@ -64,21 +65,13 @@ method_unavailable(const struct method *m)
 void
 method_available_names(const char *sep, char *buf, size_t len)
 {
-	size_t i, at = 0;
+	struct strbuf b;
+	size_t i;
 
-	if (len == 0)
-		return;
-	buf[0] = '\0';
-	for (i = 0; i < METHOD_COUNT && at < len; i++) {
-		int n;
-
-		if (method_unavailable(&method_table[i]) != NULL)
-			continue;
-		n = snprintf(buf + at, len - at, "%s%s", at ? sep : "", method_table[i].name);
-		if (n < 0)
-			break;
-		at += (size_t)n;
-	}
+	strbuf_init(&b, buf, len);
+	for (i = 0; i < METHOD_COUNT; i++)
+		if (method_unavailable(&method_table[i]) == NULL)
+			strbuf_add(&b, "%s%s", b.used ? sep : "", method_table[i].name);
 }
 
 int

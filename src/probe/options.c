@@ -14,8 +14,8 @@
 
 static const char *const direct_names[] = { "both", "on", "off" };
 static const char *const pattern_names[] = { "overwrite", "append" };
-static const struct name_list direct_list = NAME_LIST_STRINGS(direct_names);
-static const struct name_list pattern_list = NAME_LIST_STRINGS(pattern_names);
+const struct name_list options_direct_names = NAME_LIST_STRINGS(direct_names);
+const struct name_list options_pattern_names = NAME_LIST_STRINGS(pattern_names);
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -120,7 +120,7 @@ parse_choice(const char *s, const struct name_list *l, char *err, size_t errlen)
 int
 options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t errlen)
 {
-	int i = parse_choice(s, &direct_list, err, errlen);
+	int i = parse_choice(s, &options_direct_names, err, errlen);
 
 	if (i < 0)
 		return -1;
@@ -131,7 +131,7 @@ options_parse_direct(const char *s, enum direct_mode *out, char *err, size_t err
 int
 options_parse_pattern(const char *s, enum pattern *out, char *err, size_t errlen)
 {
-	int i = parse_choice(s, &pattern_list, err, errlen);
+	int i = parse_choice(s, &options_pattern_names, err, errlen);
 
 	if (i < 0)
 		return -1;
@@ -158,18 +158,6 @@ options_parse_method(const char *s, const struct method **out, char *err, size_t
 	}
 	*out = m;
 	return 0;
-}
-
-void
-options_direct_choices(const char *sep, char *buf, size_t len)
-{
-	names_join(&direct_list, sep, buf, len);
-}
-
-void
-options_pattern_choices(const char *sep, char *buf, size_t len)
-{
-	names_join(&pattern_list, sep, buf, len);
 }
 
 int

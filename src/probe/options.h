@@ -40,11 +40,7 @@
 
 enum direct_mode { DIRECT_BOTH, DIRECT_ON, DIRECT_OFF };
 enum pattern { PATTERN_OVERWRITE, PATTERN_APPEND };
-struct report_format;	/* report.h */
 struct name_list;	/* util/names.h */
-/* The probe (off), or one half of the power-cut check (syncprobe durability
- * write|verify). */
-enum durability_mode { DURABILITY_OFF, DURABILITY_WRITE, DURABILITY_VERIFY };
 
 struct options {
 	/* Neither -s nor -n: each row runs until its mean is known well
@@ -60,7 +56,6 @@ struct options {
 	enum direct_mode direct;
 	enum pattern pattern;
 	const struct method *wal_method;	/* --wal-sync-method, or NULL */
-	const struct report_format *format;	/* NULL until the command sets it */
 	unsigned rounds;
 	bool quiet;
 	/* --histogram's list of rows ("all" without one), or NULL: none. */
@@ -82,15 +77,10 @@ struct options {
 	unsigned etcd_rate;
 	const char *const *targets;
 	size_t ntargets;
-	/* The durability check (src/durability.h). */
-	enum durability_mode durability;
-	const char *acks;	/* --acks: the writer's acknowledgements */
-	bool remove;		/* --remove: the verifier removes the file */
-	uint64_t for_ns;	/* --for: the writer's time; 0: until stopped */
 };
 
-/* Every default but the test groups (plan_default_groups) and the report
- * format (report_format_default), which the command sets. */
+/* Every default but the test groups (plan_default_groups), which the
+ * command sets. */
 void options_defaults(struct options *o);
 
 /* Each parser returns 0, or -1 with a reason in err (no "syncprobe:"). */
@@ -104,9 +94,10 @@ int options_parse_pattern(const char *s, enum pattern *out, char *err, size_t er
 /* A method this system has (--wal-sync-method). */
 int options_parse_method(const char *s, const struct method **out, char *err, size_t errlen);
 
-/* The choices of a --direct or --pattern value, joined with sep. */
-void options_direct_choices(const char *sep, char *buf, size_t len);
-void options_pattern_choices(const char *sep, char *buf, size_t len);
+/* The names of --direct's and --pattern's values, in the order of their
+ * enums. */
+extern const struct name_list options_direct_names;
+extern const struct name_list options_pattern_names;
 
 /* --file-size at most MAX_FILE_BYTES and at least need bytes (what
  * needs them, for the message: "the chosen tests"). */

@@ -57,9 +57,10 @@ struct group_entry {
 	bool in_default;	/* run when -t is not given */
 	/* A group whose results are not timed rows (the group-commit
 	 * experiment): run after the rows of every chosen group, on the same
-	 * test file, by the run's experiment hook (run.h), so that this table
-	 * names it without linking its code. Its file_bytes is NULL: the
-	 * command adds what the experiment needs. */
+	 * test file, by whoever runs the target (target/target.c runs
+	 * it between run.h's steps), so that this table names it without
+	 * linking its code. Its file_bytes is NULL: the command adds what
+	 * the experiment needs. */
 	bool experiment;
 };
 

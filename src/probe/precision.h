@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/units.h"
+
 
 /* The adaptive default (no -s, no -n): the rule is the man page's HOW LONG
  * EACH TEST RUNS; bench/README's cv.sh figures, and that file's history,
@@ -19,7 +21,7 @@
 #define PRECISION_TARGET            0.02	/* the mean to within +-2% (95%) */
 #define ADAPTIVE_SLICE_NS           20000000ULL	/* one round's share of a row */
 #define ADAPTIVE_MIN_OPS            200u	/* p99 is then the 198th of 200 */
-#define ADAPTIVE_BASIS_CEILING_NS   1000000000ULL	/* one-write rows the advice reads */
+#define ADAPTIVE_BASIS_CEILING_NS   NSEC_PER_SEC	/* one-write rows the advice reads */
 #define ADAPTIVE_ADVICE_CEILING_NS  500000000ULL	/* two-write rows it reads */
 #define ADAPTIVE_ADVICE_CAP_NS      3000000000ULL	/* ...either, still short of min ops */
 #define ADAPTIVE_OTHER_CEILING_NS   150000000ULL	/* every other row */

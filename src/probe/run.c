@@ -96,8 +96,8 @@ row_budget_ns(const struct options *o, const struct row_result *res)
  * target from the group at first on, and the whole plan for each target
  * after it (adaptive: at most that; rows often stop sooner). */
 static double
-secs_left(const struct options *o, const struct target_result *tr, size_t first,
-    const struct run_hooks *h)
+secs_left(const struct options *o, const struct run_result *tr, size_t first,
+    const struct run *h)
 {
 	uint64_t ns = 0, plan_ns = 0;
 	size_t i;
@@ -118,8 +118,8 @@ secs_left(const struct options *o, const struct target_result *tr, size_t first,
 
 /* Redraw the progress line for row i (of the group starting at first). */
 static void
-show_progress(const struct options *o, const struct target_result *tr, size_t first,
-    size_t i, const struct run_hooks *h)
+show_progress(const struct options *o, const struct run_result *tr, size_t first,
+    size_t i, const struct run *h)
 {
 	struct progress_line l;
 	size_t j;
@@ -188,8 +188,8 @@ wants_slice(const struct options *o, struct row_result *res, unsigned r)
  * can be redrawn between them; the timed loop itself never draws. A stop
  * signal ends it early. */
 static int
-run_slice(const struct options *o, struct row_run *run, struct target_result *tr,
-    size_t first, size_t i, unsigned r, const struct run_hooks *h)
+run_slice(const struct options *o, struct row_run *run, struct run_result *tr,
+    size_t first, size_t i, unsigned r, const struct run *h)
 {
 	struct row_result *res = &tr->rows[i];
 	uint64_t goal = count_goal(o, &res->spec);
@@ -228,7 +228,7 @@ run_slice(const struct options *o, struct row_run *run, struct target_result *tr
 }
 
 static void
-stop_with_error(struct target_result *tr, const struct row_result *res)
+stop_with_error(struct run_result *tr, const struct row_result *res)
 {
 	tr->failed = true;
 	snprintf(tr->error, sizeof tr->error, "%s", res->reason);
@@ -238,7 +238,7 @@ stop_with_error(struct target_result *tr, const struct row_result *res)
  * rows that never had a turn are cut (the group ends before them), and
  * each row keeps the slices of the rounds it had. The end of the group. */
 static size_t
-cut_at_stop(struct target_result *tr, size_t first, size_t last, unsigned r, size_t i)
+cut_at_stop(struct run_result *tr, size_t first, size_t last, unsigned r, size_t i)
 {
 	size_t j;
 
@@ -256,7 +256,7 @@ cut_at_stop(struct target_result *tr, size_t first, size_t last, unsigned r, siz
 
 /* The group [first, last) ends with its row that failed. */
 static size_t
-after_error(const struct target_result *tr, size_t first, size_t last)
+after_error(const struct run_result *tr, size_t first, size_t last)
 {
 	size_t i;
 
@@ -270,8 +270,8 @@ after_error(const struct target_result *tr, size_t first, size_t last)
  * what was measured when a stop signal cut the group short. */
 static enum exit_status
 run_group(const struct options *o, const struct testfile *tf, unsigned char *buf,
-    uint64_t batch_below_ns, struct target_result *tr, size_t first, size_t *last,
-    const struct run_hooks *h)
+    uint64_t batch_below_ns, struct run_result *tr, size_t first, size_t *last,
+    const struct run *h)
 {
 	struct row_run runs[PLAN_MAX_ROWS];
 	uint64_t tail = 0;	/* the segment's one tail, for segment rows */
@@ -352,7 +352,7 @@ largest_write(const struct row_result *rows, size_t n, size_t block)
 /* The rows of the plan, each with room for its slices. -1 when memory ran
  * out (what was allocated is run_free's). */
 static int
-alloc_rows(const struct options *o, struct target_result *tr)
+alloc_rows(const struct options *o, struct run_result *tr)
 {
 	struct row_spec specs[PLAN_MAX_ROWS];
 	size_t i, n = plan_build(o, specs, PLAN_MAX_ROWS);
@@ -379,7 +379,7 @@ alloc_rows(const struct options *o, struct target_result *tr)
 
 /* Only rows [0, n) were measured: drop the others from the report. */
 static void
-cut_rows(struct target_result *tr, size_t n)
+cut_rows(struct run_result *tr, size_t n)
 {
 	size_t i;
 
@@ -389,46 +389,78 @@ cut_rows(struct target_result *tr, size_t n)
 		tr->nrows = n;
 }
 
-/* Measure rows [first, stop), group by group. */
-static enum exit_status
-measure(const struct options *o, const struct testfile *tf, unsigned char *buf,
-    struct target_result *tr, size_t first, size_t stop, const struct run_hooks *h)
+/* The rows from r->next to r->stop are those of the open file: measure
+ * them from here, timing operations shorter than this many clock reads in
+ * batches, so that reading the clock costs them under 1%. */
+static void
+start_file_rows(struct run *r, size_t first, size_t stop)
 {
-	/* Operations shorter than this many clock reads are timed in batches,
-	 * so that reading the clock costs them under 1%. */
-	uint64_t batch_below_ns = BATCH_CLOCK_READS * platform_clock_read_ns();
-	size_t last, end;
-	enum exit_status rc = STATUS_OK;
+	r->batch_below_ns = BATCH_CLOCK_READS * platform_clock_read_ns();
+	r->next = first;
+	r->stop = stop;
+	r->res->measured = true;
+}
 
-	tr->measured = true;
-	while (first < stop && rc == STATUS_OK && !tr->interrupted) {
-		if (cleanup_stop_signal() != 0) {
-			tr->interrupted = true;
-			cut_rows(tr, first);
-			break;
-		}
-		for (last = first; last < stop &&
-		    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
-			;
-		end = last;
-		rc = run_group(o, tf, buf, batch_below_ns, tr, first, &end, h);
-		/* Rows after an error or a stop never ran. */
-		if (rc != STATUS_OK || tr->interrupted)
-			cut_rows(tr, end);
-		progress_clear(h->progress);
-		if (h->group_done != NULL && end > first)
-			h->group_done(h->ctx, tr, first, end);
-		first = last;
+/* The open file, the segment's once it is open. */
+static const struct testfile *
+open_file(const struct run *r)
+{
+	return r->seg_open ? &r->seg : &r->tf;
+}
+
+bool
+run_next_group(struct run *r, size_t *first, size_t *last)
+{
+	struct run_result *tr = r->res;
+	size_t end, group_end;
+
+	if (r->next >= r->stop || r->rc != STATUS_OK || tr->interrupted) {
+		progress_clear(r->progress);
+		return false;
 	}
-	progress_clear(h->progress);
-	return rc;
+	if (cleanup_stop_signal() != 0) {
+		tr->interrupted = true;
+		cut_rows(tr, r->next);
+		progress_clear(r->progress);
+		return false;
+	}
+	for (group_end = r->next; group_end < r->stop &&
+	    tr->rows[group_end].spec.group == tr->rows[r->next].spec.group; group_end++)
+		;
+	end = group_end;
+	r->rc = run_group(r->o, open_file(r), r->buf, r->batch_below_ns, tr, r->next, &end, r);
+	/* Rows after an error or a stop never ran. */
+	if (r->rc != STATUS_OK || tr->interrupted)
+		cut_rows(tr, end);
+	progress_clear(r->progress);
+	*first = r->next;
+	*last = end;
+	r->next = group_end;
+	if (end > *first)
+		return true;
+	progress_clear(r->progress);
+	return false;
+}
+
+/* Remove f (the test file or a segment) once its rows are measured; a
+ * failed removal is the run's I/O error. */
+static void
+remove_file(struct run *r, struct testfile *f)
+{
+	char rmerr[REASON_LEN];
+
+	if (safefile_remove(&f->file, rmerr, sizeof rmerr) == -1 && r->rc == STATUS_OK) {
+		r->res->failed = true;
+		snprintf(r->res->error, sizeof r->res->error, "%s", rmerr);
+		r->rc = STATUS_IO;
+	}
 }
 
 /* The first row that appends to a segment of its own: those come last in
  * the plan, and run on their own file once the test file is gone, so that
  * there is never more than one file to remove. */
 static size_t
-first_segment_row(const struct target_result *tr)
+first_segment_row(const struct run_result *tr)
 {
 	size_t i;
 
@@ -438,47 +470,9 @@ first_segment_row(const struct target_result *tr)
 	return tr->nrows;
 }
 
-/* Measure the rows [first, tr->nrows) on the file f (the test file or a
- * segment), then remove it; a failed removal is the run's I/O error. */
-static enum exit_status
-measure_and_remove(const struct options *o, struct testfile *f, unsigned char *buf,
-    struct target_result *tr, size_t first, const struct run_hooks *h)
-{
-	char rmerr[REASON_LEN];
-	enum exit_status rc = measure(o, f, buf, tr, first, tr->nrows, h);
-
-	if (safefile_remove(&f->file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
-		tr->failed = true;
-		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
-		rc = STATUS_IO;
-	}
-	return rc;
-}
-
-/* Measure the segment rows from first on, in a fresh segment file in dir. */
-static enum exit_status
-measure_segment(const struct options *o, const char *dir, unsigned char *buf,
-    struct target_result *tr, size_t first, const struct run_hooks *h)
-{
-	struct testfile seg;
-	enum exit_status rc;
-
-	if (first >= tr->nrows)
-		return STATUS_OK;
-	rc = testfile_create_segment(&seg, dir, tr->rows[first].spec.segment_bytes,
-	    tr->error, sizeof tr->error);
-	if (rc != STATUS_OK) {
-		/* The rows measured before stand; these never ran. */
-		tr->failed = true;
-		cut_rows(tr, first);
-		return rc;
-	}
-	return measure_and_remove(o, &seg, buf, tr, first, h);
-}
-
 /* The target directory's device, to tell targets on one filesystem. */
 static void
-note_filesystem(struct target_result *tr, const char *dir)
+note_filesystem(struct run_result *tr, const char *dir)
 {
 	struct stat st;
 
@@ -491,7 +485,7 @@ note_filesystem(struct target_result *tr, const char *dir)
 /* Whether anything of the plan uses the probe's test file: a row before
  * the segment rows, or an experiment (which runs on it). */
 static bool
-test_file_needed(const struct options *o, const struct target_result *tr, size_t seg_first)
+test_file_needed(const struct options *o, const struct run_result *tr, size_t seg_first)
 {
 	size_t i;
 
@@ -504,17 +498,15 @@ test_file_needed(const struct options *o, const struct target_result *tr, size_t
 }
 
 /* What follows the file's creation whichever file came first: the
- * storage under it, and the hook that the target is ready. */
+ * storage under it; the target is ready. */
 static void
-target_ready(const char *dir, const struct run_hooks *h, struct target_result *tr)
+target_ready(const char *dir, struct run_result *tr)
 {
 	/* Probed once the file exists, so that -f's directory is the one
 	 * described; what cannot be found stays unknown. */
 	if (storage_probe(dir, STORAGE_SYSFS_ROOT, STORAGE_MOUNTINFO_PATH, &tr->storage) == -1)
 		storage_info_init(&tr->storage);
 	note_filesystem(tr, dir);
-	if (h->ready != NULL)
-		h->ready(h->ctx, tr);
 }
 
 /* Only segment rows (-t etcd alone): their segment is the one file made,
@@ -522,77 +514,112 @@ target_ready(const char *dir, const struct run_hooks *h, struct target_result *t
  * be used (no room for the segment) is refused before anything is
  * printed; the 16MB test file no row would read is never made. */
 static enum exit_status
-run_segment_only(const struct options *o, const char *dir, unsigned char *buf,
-    const struct run_hooks *h, struct target_result *tr)
+open_segment_only(struct run *r, const char *dir)
 {
-	struct testfile seg;
-	enum exit_status rc = testfile_create_segment(&seg, dir, tr->rows[0].spec.segment_bytes,
-	    tr->error, sizeof tr->error);
+	struct run_result *tr = r->res;
+	enum exit_status rc = testfile_create_segment(&r->seg, dir,
+	    tr->rows[0].spec.segment_bytes, tr->error, sizeof tr->error);
 
 	if (rc != STATUS_OK)
 		return rc;
-	target_ready(seg.file.dir, h, tr);
-	rc = measure_and_remove(o, &seg, buf, tr, 0, h);
-	progress_clear(h->progress);
-	return rc;
+	r->seg_open = true;
+	target_ready(r->seg.file.dir, tr);
+	start_file_rows(r, 0, tr->nrows);
+	return STATUS_OK;
 }
 
 enum exit_status
-run_target(const struct options *o, const char *dir, const struct run_hooks *h,
-    struct target_result *tr)
+run_open(struct run *r, const struct options *o, const char *dir, struct progress *p,
+    size_t target_no, size_t ntargets, struct run_result *tr)
 {
-	struct testfile tf;
-	char rmerr[REASON_LEN], segdir[PATH_MAX];
-	unsigned char *buf;
 	enum exit_status rc;
-	size_t i, seg_first;
 
+	memset(r, 0, sizeof *r);
 	memset(tr, 0, sizeof *tr);
+	r->o = o;
+	r->res = tr;
+	r->progress = p;
+	r->target_no = target_no;
+	r->ntargets = ntargets;
 	tr->path = o->filename ? o->filename : dir;
 	/* Everything the run needs is allocated before the test file
 	 * exists: running out of memory leaves nothing to clean up. */
 	if (alloc_rows(o, tr) == -1 ||
-	    (buf = probe_alloc_buffer(largest_write(tr->rows, tr->nrows, o->block_bytes))) == NULL) {
+	    (r->buf = probe_alloc_buffer(largest_write(tr->rows, tr->nrows,
+	    o->block_bytes))) == NULL) {
 		snprintf(tr->error, sizeof tr->error, "%s: out of memory", tr->path);
-		return STATUS_IO;
+		return r->rc = STATUS_IO;
 	}
-	seg_first = first_segment_row(tr);
-	if (!test_file_needed(o, tr, seg_first)) {
-		rc = run_segment_only(o, dir, buf, h, tr);
-		free(buf);
-		return rc;
+	r->seg_first = first_segment_row(tr);
+	if (!test_file_needed(o, tr, r->seg_first))
+		rc = open_segment_only(r, dir);
+	else if ((rc = testfile_create(&r->tf, dir, o->filename, o->file_bytes,
+	    o->block_bytes, tr->error, sizeof tr->error)) == STATUS_OK) {
+		r->test_file_open = true;
+		target_ready(r->tf.file.dir, tr);
+		start_file_rows(r, 0, r->seg_first);
 	}
-	rc = testfile_create(&tf, dir, o->filename, o->file_bytes, o->block_bytes,
-	    tr->error, sizeof tr->error);
 	if (rc != STATUS_OK) {
-		free(buf);
-		return rc;
+		free(r->buf);
+		r->buf = NULL;
 	}
-	target_ready(tf.file.dir, h, tr);
-	rc = measure(o, &tf, buf, tr, 0, seg_first, h);
-	/* Groups that are not rows (the group-commit experiment) come last,
-	 * on the same file: it is removed at the end. */
-	for (i = 0; i < GROUP_COUNT && rc == STATUS_OK && !tr->interrupted; i++)
-		if ((o->groups & (1u << i)) && group_table[i].experiment && h->experiment != NULL)
-			rc = h->experiment(h->ctx, (enum group)i, o, &tf, tr, h->progress);
-	progress_clear(h->progress);
-	snprintf(segdir, sizeof segdir, "%s", tf.file.dir);
-	if (safefile_remove(&tf.file, rmerr, sizeof rmerr) == -1 && rc == STATUS_OK) {
+	return r->rc = rc;
+}
+
+const struct testfile *
+run_test_file(const struct run *r)
+{
+	return r->test_file_open && r->rc == STATUS_OK && !r->res->interrupted ? &r->tf : NULL;
+}
+
+enum exit_status
+run_close_test_file(struct run *r, enum exit_status rc)
+{
+	struct run_result *tr = r->res;
+	char segdir[PATH_MAX];
+
+	if (!r->test_file_open)
+		return r->rc;
+	if (r->rc == STATUS_OK)
+		r->rc = rc;
+	progress_clear(r->progress);
+	snprintf(segdir, sizeof segdir, "%s", r->tf.file.dir);
+	remove_file(r, &r->tf);
+	r->test_file_open = false;
+	if (r->rc != STATUS_OK || tr->interrupted) {
+		cut_rows(tr, r->seg_first < tr->nrows ? r->seg_first : tr->nrows);
+		return r->rc;
+	}
+	if (r->seg_first >= tr->nrows)
+		return r->rc;
+	r->rc = testfile_create_segment(&r->seg, segdir, tr->rows[r->seg_first].spec.segment_bytes,
+	    tr->error, sizeof tr->error);
+	if (r->rc != STATUS_OK) {
+		/* The rows measured before stand; these never ran. */
 		tr->failed = true;
-		snprintf(tr->error, sizeof tr->error, "%s", rmerr);
-		rc = STATUS_IO;
+		cut_rows(tr, r->seg_first);
+		return r->rc;
 	}
-	if (rc == STATUS_OK && !tr->interrupted)
-		rc = measure_segment(o, segdir, buf, tr, seg_first, h);
-	else
-		cut_rows(tr, seg_first < tr->nrows ? seg_first : tr->nrows);
-	progress_clear(h->progress);
-	free(buf);
-	return rc;
+	r->seg_open = true;
+	start_file_rows(r, r->seg_first, tr->nrows);
+	return r->rc;
+}
+
+enum exit_status
+run_close(struct run *r)
+{
+	if (r->seg_open) {
+		remove_file(r, &r->seg);
+		r->seg_open = false;
+	}
+	progress_clear(r->progress);
+	free(r->buf);
+	r->buf = NULL;
+	return r->rc;
 }
 
 void
-run_free(struct target_result *tr)
+run_free(struct run_result *tr)
 {
 	size_t i;
 

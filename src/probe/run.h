@@ -1,6 +1,13 @@
-/* run.h: measure one target: create the test file, run every planned row
- * group by group in interleaved rounds, remove the file. Measuring only:
- * judge.c turns the rows into advice and warnings. */
+/* run.h: measure one target, in steps that whoever runs it takes in order:
+ * run_open creates the test file (or, for segment rows alone, their
+ * segment) and probes the storage under it; run_next_group measures the
+ * next group of rows on it, round-robin in interleaved rounds;
+ * run_close_test_file removes the test file once the rows and any
+ * experiment on it (run_test_file) are done, and opens the segment rows'
+ * own file; run_next_group measures those; run_close removes the last
+ * file. The caller acts between the steps (prints a group as it ends,
+ * runs the experiment): the probe calls nothing above it. Measuring only:
+ * judging the rows is a later layer's step. */
 #ifndef SYNCPROBE_RUN_H
 #define SYNCPROBE_RUN_H
 
@@ -10,17 +17,22 @@
 
 #include "probe/options.h"
 #include "probe/plan.h"
-#include "probe/result.h"
-#include "util/progress.h"
 #include "probe/row.h"
-#include "probe/sleep.h"
-#include "util/status.h"
+#include "probe/testfile.h"
 #include "storage/storage.h"
+#include "util/progress.h"
+#include "util/status.h"
 
-struct group_result;
-struct testfile;
+/* How a measuring step ended: an I/O error (failed, with the message) or a
+ * stop signal (interrupted). The group-commit experiment hands one back. */
+struct run_status {
+	char error[REASON_LEN];
+	bool failed;
+	bool interrupted;
+};
 
-struct target_result {
+/* What measuring a target yields. */
+struct run_result {
 	const char *path;		/* as the user gave it */
 	struct row_result *rows;
 	size_t nrows;
@@ -33,40 +45,59 @@ struct target_result {
 	 * stopped (failed): the one message main prints. */
 	char error[REASON_LEN];
 	struct storage_info storage;	/* where the target lives */
-	struct sleep_result sleep;	/* the real length of a commit_delay sleep */
-	/* -t group's cells, or NULL; whoever runs the experiment (the
-	 * hook below) owns them and frees them (group_result_free). */
-	struct group_result *group;
-	struct advice advice;
 };
 
-/* Where a target stands in the run, and whom to tell how it goes: the
- * report streams from ready() (the test file exists and the storage is
- * probed) and group_done() (a group's last round has ended: rows [first,
- * last), after any cut for an error or a stop). Either may be NULL. */
-struct run_hooks {
+/* A target being measured: the steps' state. Its fields are run.c's. */
+struct run {
+	const struct options *o;
+	struct run_result *res;
 	struct progress *progress;
 	size_t target_no;		/* this target's number, from 1 */
 	size_t ntargets;		/* how many the run has */
-	void (*ready)(void *ctx, struct target_result *tr);
-	void (*group_done)(void *ctx, struct target_result *tr, size_t first, size_t last);
-	void *ctx;
-	/* Run the experiment group g (plan.h: experiment) on tf after the
-	 * rows; NULL: experiments do not run. */
-	enum exit_status (*experiment)(void *ctx, enum group g, const struct options *o,
-	    const struct testfile *tf, struct target_result *tr, struct progress *p);
+	struct testfile tf;		/* the test file, while test_file_open */
+	struct testfile seg;		/* the segment rows' file, while seg_open */
+	bool test_file_open;
+	bool seg_open;
+	unsigned char *buf;
+	uint64_t batch_below_ns;
+	size_t seg_first;		/* the first segment row (nrows: none) */
+	size_t next;			/* the first row not measured yet */
+	size_t stop;			/* the end of the rows on the open file */
+	enum exit_status rc;
 };
 
-/* Measure dir (or o->filename). Returns STATUS_OK; STATUS_IO when an I/O
- * error stopped the run (measured, failed, error set) or memory ran out
- * (error "PATH: out of memory", measured or not); STATUS_USAGE when the
- * target could not be used (not measured, error set). A stop signal
- * (cleanup_stop_signal) ends the measuring at the next operation: the rows
- * that had no turn yet are cut, interrupted is set, STATUS_OK. */
-enum exit_status run_target(const struct options *o, const char *dir,
-    const struct run_hooks *h, struct target_result *tr);
+/* Start measuring dir (or o->filename) into res: the rows of the plan,
+ * the file they run on, the storage under it. The progress line (p) is
+ * drawn for target target_no of ntargets. Returns STATUS_OK: the target
+ * is ready (res->measured); STATUS_IO when memory ran out (error "PATH:
+ * out of memory") or the device failed; STATUS_USAGE when the target
+ * could not be used (error set). Not STATUS_OK: no further step. */
+enum exit_status run_open(struct run *r, const struct options *o, const char *dir,
+    struct progress *p, size_t target_no, size_t ntargets, struct run_result *res);
 
-/* Release what run_target allocated (not tr->group: its owner frees it). */
-void run_free(struct target_result *tr);
+/* Measure the next group of rows on the open file: true with the rows
+ * [*first, *last) it measured (after any cut for an error or a stop);
+ * false when the file's rows are done, an I/O error stopped the run
+ * (failed, error set) or a stop signal ended it (cleanup_stop_signal: the
+ * rows that had no turn yet are cut, interrupted set). */
+bool run_next_group(struct run *r, size_t *first, size_t *last);
+
+/* The test file, for an experiment after the rows (plan.h: experiment),
+ * or NULL when none was made (segment rows alone) or the run stopped. */
+const struct testfile *run_test_file(const struct run *r);
+
+/* The rows and the experiments on the test file are done, rc saying how
+ * the experiments ended: remove the test file, then, when all went well,
+ * open the segment rows' file (run_next_group measures them); else the
+ * segment rows are cut. The run's status so far. */
+enum exit_status run_close_test_file(struct run *r, enum exit_status rc);
+
+/* Remove the segment rows' file and release the buffer: the run's status
+ * (STATUS_OK; STATUS_IO with failed and error set when an I/O error
+ * stopped it). A stop signal leaves STATUS_OK, interrupted set. */
+enum exit_status run_close(struct run *r);
+
+/* Release what run_open allocated in res. */
+void run_free(struct run_result *res);
 
 #endif

@@ -11,10 +11,11 @@
 
 #include "util/json_read.h"
 #include "util/names.h"
+#include "util/units.h"
 
 /* One operation a nanosecond, the clock's unit: more is no figure syncprobe
  * can have measured. */
-#define COMPARE_MAX_OPS_PER_SEC 1e9
+#define COMPARE_MAX_OPS_PER_SEC ((double)NSEC_PER_SEC)
 /* All the reports of one compare together, their escaped strings
  * included: at most this much text and this many JSON values, so that
  * memory stays bounded however many reports are given (about 160 MB at
@@ -183,10 +184,6 @@ struct compare_format {
 
 extern const struct compare_format compare_formats[];	/* the first is the default */
 extern const struct name_list compare_format_names;
-
-/* -F's value: 0, or -1 with "unknown value (choose text, svg)". */
-int compare_format_parse(const char *s, const struct compare_format **out, char *err,
-    size_t errlen);
 
 /* Read the reports at paths and show them with f; 0, or -1 with "PATH: WHY"
  * in err and nothing printed. */

@@ -16,13 +16,3 @@ const struct compare_format compare_formats[] = {
 const struct name_list compare_format_names =
     NAME_LIST(compare_formats, struct compare_format, name);
 
-int
-compare_format_parse(const char *s, const struct compare_format **out, char *err, size_t errlen)
-{
-	int i = names_choose(&compare_format_names, s, err, errlen);
-
-	if (i < 0)
-		return -1;
-	*out = &compare_formats[i];
-	return 0;
-}

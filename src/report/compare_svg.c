@@ -14,6 +14,7 @@
 #include "report/report.h"
 #include "report/svg.h"
 #include "report/svg_dist.h"
+#include "util/strbuf.h"
 
 #define TEXT_WIDTH (SVG_WIDTH - 2 * SVG_MARGIN)
 #define LINE       15.0
@@ -74,7 +75,7 @@ dist_bar(const void *ctx, size_t g, size_t row, size_t series, struct svg_dist_b
 	} else {	/* the mean alone: a box of no width */
 		out->min = out->p50 = out->p99 = out->max = cr->mean_usecs;
 	}
-	report_usecs_text(cr->mean_usecs, mean, sizeof mean);
+	units_format_latency(cr->mean_usecs, LATENCY_FIGURE, mean, sizeof mean);
 	if (series > 0 && compare_ratio(ref, cr, &ratio, &flagged))
 		snprintf(out->tag, sizeof out->tag, "%-8s %.2fx%s", mean, ratio, flagged ? "*" : "");
 	else
@@ -117,6 +118,7 @@ static double
 draw_advice(FILE *out, const struct compare_layout *l, double y)
 {
 	char line[LINE_LEN];
+	struct strbuf b;
 	size_t c, w;
 
 	svg_text(out, SVG_MARGIN, y + 16, &svg_head_font, "Advice");
@@ -125,12 +127,11 @@ draw_advice(FILE *out, const struct compare_layout *l, double y)
 		const struct compare_target *ct = l->cols[c].target;
 
 		compare_advice_line(&l->cols[c], line, sizeof line);
+		strbuf_resume(&b, line, sizeof line);
 		if (ct->error != NULL)
-			snprintf(line + strlen(line), sizeof line - strlen(line),
-			    "; stopped by an error");
+			strbuf_add(&b, "; stopped by an error");
 		for (w = 0; w < ct->nwarnings; w++)
-			snprintf(line + strlen(line), sizeof line - strlen(line), "%s%s",
-			    w ? ", " : "; warnings: ", ct->warnings[w].code);
+			strbuf_add(&b, "%s%s", w ? ", " : "; warnings: ", ct->warnings[w].code);
 		y += LINE * (double)svg_text_wrap(out, SVG_MARGIN + 8, y + 11, &svg_text_font,
 		    TEXT_WIDTH - 8, 16, LINE, MAX_LINES, line);
 	}

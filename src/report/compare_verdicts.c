@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report/sidebyside.h"
+#include "util/strbuf.h"
 
 #define GAP         2		/* spaces before each cell */
 #define CODE_WIDTH  28		/* at most, for the codes' column */
@@ -56,14 +57,10 @@ find_verdict(const struct compare_target *ct, const char *code)
 static void
 value_text(const struct compare_verdict *v, char *buf, size_t len)
 {
-	double ms = v->value_usecs / 1000.0;
-
 	if (!v->have_value)
 		snprintf(buf, len, NO_FIGURE);
-	else if (ms < 1e6)
-		snprintf(buf, len, "%.2f", ms);
 	else
-		snprintf(buf, len, "%.3g", ms);
+		units_format_latency(v->value_usecs, LATENCY_MS_FIGURE, buf, len);
 }
 
 static int
@@ -122,27 +119,29 @@ print_block(FILE *out, const struct compare_target *const *cols, const char *con
 {
 	char line[SBS_LINE_WIDTH * 2], value[64];
 	int cell = w->value + 1 + w->result;
+	struct strbuf b;
 	size_t c, k;
 
-	snprintf(line, sizeof line, "%-*s", w->code, "");
+	strbuf_init(&b, line, sizeof line);
+	strbuf_add(&b, "%-*s", w->code, "");
 	for (c = first; c < last; c++)
-		snprintf(line + strlen(line), sizeof line - strlen(line), "%*s%-*s", GAP, "",
-		    cell, names[c]);
+		strbuf_add(&b, "%*s%-*s", GAP, "", cell, names[c]);
 	end_line(out, line);
 	for (k = 0; k < ncodes; k++) {
 		/* A code that does not fit (from a saved report) is cut. */
-		snprintf(line, sizeof line, "%-*.*s", w->code, w->code, codes[k]);
+		strbuf_init(&b, line, sizeof line);
+		strbuf_add(&b, "%-*.*s", w->code, w->code, codes[k]);
 		for (c = first; c < last; c++) {
 			const struct compare_verdict *v = find_verdict(cols[c], codes[k]);
 
 			if (v == NULL) {
-				snprintf(line + strlen(line), sizeof line - strlen(line), "%*s%*s%*s",
-				    GAP, "", w->value, NO_FIGURE, w->result + 1, "");
+				strbuf_add(&b, "%*s%*s%*s", GAP, "", w->value, NO_FIGURE,
+				    w->result + 1, "");
 				continue;
 			}
 			value_text(v, value, sizeof value);
-			snprintf(line + strlen(line), sizeof line - strlen(line), "%*s%*.*s %-*.*s",
-			    GAP, "", w->value, w->value, value, w->result, w->result, v->result);
+			strbuf_add(&b, "%*s%*.*s %-*.*s", GAP, "", w->value, w->value, value,
+			    w->result, w->result, v->result);
 		}
 		end_line(out, line);
 	}

@@ -75,8 +75,8 @@ range_label(const struct histogram_range *r, bool last, char *buf, size_t len)
 {
 	char lo[32], hi[32];
 
-	report_usecs_text(row_usecs((double)r->lo_ns), lo, sizeof lo);
-	report_usecs_text(row_usecs((double)r->hi_ns), hi, sizeof hi);
+	units_format_latency(row_usecs((double)r->lo_ns), LATENCY_FIGURE, lo, sizeof lo);
+	units_format_latency(row_usecs((double)r->hi_ns), LATENCY_FIGURE, hi, sizeof hi);
 	return snprintf(buf, len, "[%s, %s%c", lo, hi, last ? ']' : ')');
 }
 

@@ -10,7 +10,7 @@
 #include "util/names.h"
 #include "probe/options.h"
 #include "util/platform.h"
-#include "probe/run.h"
+#include "target/target.h"
 
 struct report {
 	const struct options *options;
@@ -41,6 +41,12 @@ struct report_stream {
  * verifier writes text or JSON of its own). */
 enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_CONF, REPORT_OPENMETRICS, REPORT_SVG };
 
+/* The names -F takes for the kinds that other commands write too (watch
+ * writes these three its own way): spelled once. */
+#define REPORT_NAME_TEXT        "text"
+#define REPORT_NAME_JSON        "json"
+#define REPORT_NAME_OPENMETRICS "openmetrics"
+
 struct report_format {
 	const char *name;
 	void (*write)(FILE *out, const struct report *r);
@@ -50,7 +56,7 @@ struct report_format {
 };
 
 /* The JSON report's schema: what report_json.c writes (schema/
- * report.schema.json describes every key) and compare.c reads; an
+ * report.schema.json describes every key) and compare_load.c reads; an
  * incompatible change bumps it. Version 2: settings' block_bytes,
  * file_bytes, pattern, direct and methods are null where no chosen group
  * uses them (-t etcd alone). Version 3: names as the other commands'
@@ -118,13 +124,6 @@ void report_time(time_t when, bool iso, char *buf, size_t len);
 /* One target only: a server has one set of settings. */
 void report_conf(FILE *out, const struct report *r);
 
-/* The settings target tr's advice makes (advice/settings.h), which the
- * text report's "What to set", -F conf and JSON's what_to_set all print;
- * marked NOTHING_FAILED or NOTHING_INTERRUPTED when the run stopped at an
- * error or a signal. */
-void report_settings_of(const struct report *r, const struct target_result *tr,
-    struct settings *out);
-
 /* "the half rule, untested: half of the 59.8 us fdatasync flush": a
  * setting's source and why, as every writer prints it; and the setting
  * itself as postgresql.conf takes it: "wal_sync_method = 'fdatasync'". */
@@ -148,14 +147,10 @@ void report_settings_json(struct json *j, const struct settings *set);
 /* "ext4 (vda, write cache: write back)": where a target lives, in one line. */
 void report_storage_summary(const struct storage_info *st, char *buf, size_t len);
 
-/* A latency in microseconds as the reports print it: two decimals below
- * 10 us, one below 100000 us, none above, and in exponent form past eight
- * digits, so that a figure (not negative) never takes more than 8
- * characters. */
-void report_usecs_text(double us, char *buf, size_t len);
-
-/* The same right-aligned in width columns; a rate of operations per
- * second (one decimal below 10000, exponent form past eight digits). */
+/* A latency in microseconds right-aligned in width columns, written as
+ * every report writes a figure (units_format_latency, LATENCY_FIGURE); a
+ * rate of operations per second (one decimal below 10000, exponent form
+ * past eight digits). */
 void report_put_usecs(FILE *out, int width, double us);
 void report_put_rate(FILE *out, int width, double ops);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "probe/precision.h"
+#include "util/strbuf.h"
 
 
 /* Whether no layer lies under layer i. */
@@ -23,40 +24,27 @@ layer_is_leaf(const struct storage_info *st, size_t i)
 	return true;
 }
 
-/* Append to buf what fits. */
-static void
-summary_append(char *buf, size_t len, const char *text)
-{
-	size_t used = strlen(buf);
-
-	if (used + 1 < len)
-		snprintf(buf + used, len - used, "%s", text);
-}
-
 /* One branch of the tree, from below the filesystem down to leaf i, with
  * what the report says of its end: the device's model and cache. */
 static void
-summary_branch(const struct storage_info *st, size_t i, char *buf, size_t len)
+summary_branch(const struct storage_info *st, size_t i, struct strbuf *b)
 {
 	const struct storage_layer *l = &st->layers[i];
 	const struct storage_device *d;
 	char chain[STORAGE_CHAIN_LEN];
 
 	storage_layer_chain(st, i, chain, sizeof chain);
-	summary_append(buf, len, chain);
+	strbuf_add(b, "%s", chain);
 	if (l->kind == STORAGE_LAYER_FILESYSTEM) {
-		summary_append(buf, len, ", no block device");
+		strbuf_add(b, ", no block device");
 		return;
 	}
 	if (l->kind != STORAGE_LAYER_DEVICE)
 		return;
 	d = storage_device_at(st, (size_t)l->device);
-	if (d->have_model) {
-		summary_append(buf, len, " ");
-		summary_append(buf, len, d->model);
-	}
-	summary_append(buf, len, ", write cache: ");
-	summary_append(buf, len, d->have_write_cache ? d->write_cache : "unknown");
+	if (d->have_model)
+		strbuf_add(b, " %s", d->model);
+	strbuf_add(b, ", write cache: %s", d->have_write_cache ? d->write_cache : "unknown");
 }
 
 /* The groups of a target's rows, one after another. */
@@ -66,9 +54,9 @@ replay_groups(const struct report_stream *s, FILE *out, const struct report *r, 
 	const struct target_result *tr = &r->targets[t];
 	size_t first = 0, last;
 
-	while (first < tr->nrows) {
-		for (last = first; last < tr->nrows &&
-		    tr->rows[last].spec.group == tr->rows[first].spec.group; last++)
+	while (first < tr->run.nrows) {
+		for (last = first; last < tr->run.nrows &&
+		    tr->run.rows[last].spec.group == tr->run.rows[first].spec.group; last++)
 			;
 		s->group(out, r, t, first, last);
 		first = last;
@@ -100,25 +88,25 @@ report_row_at(const struct report *r, size_t index)
 	size_t t;
 
 	for (t = 0; t < r->ntargets; t++)
-		if (index < r->targets[t].nrows)
-			return &r->targets[t].rows[index];
+		if (index < r->targets[t].run.nrows)
+			return &r->targets[t].run.rows[index];
 	return NULL;
 }
 
 void
 report_label(const struct report *r, char *buf, size_t len)
 {
-	size_t t, used;
+	struct strbuf b;
+	size_t t;
 
+	strbuf_init(&b, buf, len);
 	if (r->options != NULL && r->options->label != NULL) {
-		snprintf(buf, len, "%s", r->options->label);
+		strbuf_add(&b, "%s", r->options->label);
 		return;
 	}
-	snprintf(buf, len, "%s:", r->system.host);
-	for (t = 0; t < r->ntargets; t++) {
-		used = strlen(buf);
-		snprintf(buf + used, len - used, "%s%s", t ? "," : "", r->targets[t].path);
-	}
+	strbuf_add(&b, "%s:", r->system.host);
+	for (t = 0; t < r->ntargets; t++)
+		strbuf_add(&b, "%s%s", t ? "," : "", r->targets[t].run.path);
 }
 
 void
@@ -150,39 +138,26 @@ report_time(time_t when, bool iso, char *buf, size_t len)
 void
 report_storage_summary(const struct storage_info *st, char *buf, size_t len)
 {
+	struct strbuf b;
 	size_t i, branches = 0;
 
-	if (len == 0)
-		return;
-	snprintf(buf, len, "%s (", st->have_filesystem ? st->filesystem : "unknown filesystem");
+	strbuf_init(&b, buf, len);
+	strbuf_add(&b, "%s (", st->have_filesystem ? st->filesystem : "unknown filesystem");
 	/* Every branch of the tree ends in a device, a gap, or a filesystem
 	 * with no device (an upper directory on tmpfs). */
 	for (i = 1; i < st->nlayers; i++) {
 		if (!layer_is_leaf(st, i))
 			continue;
-		summary_append(buf, len, branches++ ? "; " : "");
-		summary_branch(st, i, buf, len);
+		strbuf_add(&b, "%s", branches++ ? "; " : "");
+		summary_branch(st, i, &b);
 	}
-	summary_append(buf, len, branches ? ")" : "no block device)");
+	strbuf_add(&b, "%s", branches ? ")" : "no block device)");
 }
 
 const char *
 report_tristate(int v)
 {
 	return v < 0 ? "unknown" : v ? "yes" : "no";
-}
-
-void
-report_usecs_text(double us, char *buf, size_t len)
-{
-	if (us < 10.0)
-		snprintf(buf, len, "%.2f", us);
-	else if (us < 100000.0)
-		snprintf(buf, len, "%.1f", us);
-	else if (us < 1e8)
-		snprintf(buf, len, "%.0f", us);
-	else
-		snprintf(buf, len, "%.1e", us);
 }
 
 /* text made to leave a space in width, so that the column before never
@@ -203,7 +178,7 @@ report_put_usecs(FILE *out, int width, double us)
 {
 	char text[32];
 
-	report_usecs_text(us, text, sizeof text);
+	units_format_latency(us, LATENCY_FIGURE, text, sizeof text);
 	fit_width(text, sizeof text, width, us);
 	fprintf(out, "%*s", width, text);
 }

@@ -67,38 +67,37 @@ report_conf(FILE *out, const struct report *r)
 {
 	const struct target_result *tr = &r->targets[0];
 	const struct advice *a = &tr->advice;
-	char when[64], head[128], where[sizeof tr->storage.device.layers + 256];
-	struct settings set;
+	char when[64], head[128], where[sizeof tr->run.storage.device.layers + 256];
+	const struct settings *set = &tr->to_set;
 	struct tm tm;
 	size_t i;
 
-	report_settings_of(r, tr, &set);
 	if (gmtime_r(&r->when, &tm) == NULL || strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm) == 0)
 		snprintf(when, sizeof when, "unknown date");
 	snprintf(head, sizeof head, "syncprobe %s, %s: ", PACKAGE_VERSION, when);
-	put_comment(out, head, tr->path);
+	put_comment(out, head, tr->run.path);
 	/* The label says which run a saved file came from ("before the BBU"),
 	 * as the text header says it. */
 	if (r->options != NULL && r->options->label != NULL)
 		put_comment(out, "label: ", r->options->label);
-	report_storage_summary(&tr->storage, where, sizeof where);
+	report_storage_summary(&tr->run.storage, where, sizeof where);
 	put_comment(out, "on ", where);
 	/* Nothing may take effect (an error, a signal, figures of memory,
 	 * nothing measured): a file dropped into conf.d must set nothing. */
-	if (set.nothing != NOTHING_NONE && set.n > 0) {
-		put_comment(out, set.why, ": every setting below is commented out");
-		if (tr->failed)
-			put_comment(out, "stopped by an error: ", tr->error);
+	if (set->nothing != NOTHING_NONE && set->n > 0) {
+		put_comment(out, set->why, ": every setting below is commented out");
+		if (tr->run.failed)
+			put_comment(out, "stopped by an error: ", tr->run.error);
 	}
-	if (set.n == 0) {
-		put_comment(out, "no advice: ", set.why);
+	if (set->n == 0) {
+		put_comment(out, "no advice: ", set->why);
 		return;
 	}
-	for (i = 0; i < set.n; i++) {
-		const struct setting *s = &set.list[i];
+	for (i = 0; i < set->n; i++) {
+		const struct setting *s = &set->list[i];
 
 		put_setting_notes(out, a, s, true);
-		report_conf_setting(out, settings_active(&set, i), s);
+		report_conf_setting(out, settings_active(set, i), s);
 		put_setting_notes(out, a, s, false);
 	}
 	if (a->commit_siblings == DEFAULT_COMMIT_SIBLINGS)

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "probe/result.h"
+#include "advice/advice.h"
 #include "util/json.h"
 
 /* "at 8 clients at once: commit_delay = 250, +12.3% measured" a line per

@@ -414,35 +414,24 @@ put_sleep(struct json *j, const struct sleep_result *sl)
 	json_end_object(j);
 }
 
-/* The settings -F conf makes active and "What to set" lists, or why
- * there are none (report_settings_of). */
 static void
-put_what_to_set(struct json *j, const struct report *r, const struct target_result *tr)
-{
-	struct settings set;
-
-	report_settings_of(r, tr, &set);
-	report_settings_json(j, &set);
-}
-
-static void
-put_target(struct json *j, const struct report *r, const struct target_result *tr)
+put_target(struct json *j, const struct target_result *tr)
 {
 	size_t i;
 
 	json_begin_object(j, NULL);
-	json_string(j, "path", tr->path);
-	json_string(j, "status", tr->failed ? "error" : "ok");
-	json_string(j, "error", tr->failed ? tr->error : NULL);
-	put_storage(j, &tr->storage);
+	json_string(j, "path", tr->run.path);
+	json_string(j, "status", tr->run.failed ? "error" : "ok");
+	json_string(j, "error", tr->run.failed ? tr->run.error : NULL);
+	put_storage(j, &tr->run.storage);
 	json_begin_array(j, "tests");
-	for (i = 0; i < tr->nrows; i++)
-		put_row(j, &tr->rows[i]);
+	for (i = 0; i < tr->run.nrows; i++)
+		put_row(j, &tr->run.rows[i]);
 	json_end_array(j);
 	report_group_json(j, tr->group);
 	put_advice(j, tr);
 	put_verdicts(j, &tr->advice);
-	put_what_to_set(j, r, tr);
+	report_settings_json(j, &tr->to_set);
 	json_end_object(j);
 }
 
@@ -461,7 +450,7 @@ report_json(FILE *out, const struct report *r)
 	put_settings(&j, r->options);
 	json_begin_array(&j, "targets");
 	for (i = 0; i < r->ntargets; i++)
-		put_target(&j, r, &r->targets[i]);
+		put_target(&j, &r->targets[i]);
 	json_end_array(&j);
 	json_end_object(&j);
 }

@@ -118,7 +118,7 @@ put_target(FILE *out, const struct report *r, size_t t)
 	char index[24];
 
 	snprintf(index, sizeof index, "%zu", t + 1);
-	openmetrics_label(out, true, "target", r->targets[t].path);
+	openmetrics_label(out, true, "target", r->targets[t].run.path);
 	openmetrics_label(out, false, "target_index", index);
 }
 
@@ -178,9 +178,9 @@ put_rows(FILE *out, const struct report *r, struct family *f, row_samples *put)
 	size_t t, i;
 
 	for (t = 0; t < r->ntargets; t++)
-		for (i = 0; i < r->targets[t].nrows; i++)
-			if (has_figures(&r->targets[t].rows[i]))
-				put(out, r, t, &r->targets[t].rows[i], f);
+		for (i = 0; i < r->targets[t].run.nrows; i++)
+			if (has_figures(&r->targets[t].run.rows[i]))
+				put(out, r, t, &r->targets[t].run.rows[i], f);
 }
 
 static void

@@ -13,6 +13,7 @@
 #include "report/report_counts.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/strbuf.h"
 #include "util/wrap.h"
 
 #define LINE_WIDTH 79
@@ -61,7 +62,7 @@ finish_cell(struct pgb_cell *p)
 
 	for (k = 0; k < p->cell.nslices && n < PGB_MAX_CELL_RUNS; k++)
 		if (p->cell.slices[k].ns > 0) {
-			tps[n++] = (double)p->cell.slices[k].commits * 1e9 /
+			tps[n++] = (double)p->cell.slices[k].commits * (double)NSEC_PER_SEC /
 			    (double)p->cell.slices[k].ns;
 			tx += p->cell.slices[k].commits;
 			syncs += p->cell.slices[k].flushes;
@@ -194,27 +195,24 @@ text_decided(FILE *out, const struct pgb_result *r, size_t ci)
 }
 
 /* What a setting measured at each client count: "1.02x at 8, 0.97x at 32",
- * appended to buf. */
+ * appended to b. */
 static void
-measured_text(const struct pgb_result *r, size_t si, char *buf, size_t len)
+measured_text(const struct pgb_result *r, size_t si, struct strbuf *b)
 {
-	size_t ci, z = pgb_find_setting(r, 0, 0), used;
+	size_t ci, z = pgb_find_setting(r, 0, 0);
 
 	for (ci = 0; ci < r->nclients; ci++) {
 		const struct pgb_cell *p = pgb_cell_at(r, ci, si), *zp = pgb_cell_at(r, ci, z);
 
-		used = strlen(buf);
-		if (used + 1 >= len)
-			return;
 		if (!p->runs)
-			snprintf(buf + used, len - used, "%s%u client%s: same as 0", ci ? ", " : "",
+			strbuf_add(b, "%s%u client%s: same as 0", ci ? ", " : "",
 			    r->clients[ci], r->clients[ci] == 1 ? "" : "s");
 		else if (zp->median_tps > 0 && p->cell.nslices > 0)
-			snprintf(buf + used, len - used, "%s%u client%s: %.2fx (%s)", ci ? ", " : "",
+			strbuf_add(b, "%s%u client%s: %.2fx (%s)", ci ? ", " : "",
 			    r->clients[ci], r->clients[ci] == 1 ? "" : "s",
 			    p->median_tps / zp->median_tps, group_verdict_name(p->cell.vs_zero));
 		else
-			snprintf(buf + used, len - used, "%s%u client%s: not measured",
+			strbuf_add(b, "%s%u client%s: not measured",
 			    ci ? ", " : "", r->clients[ci], r->clients[ci] == 1 ? "" : "s");
 	}
 }
@@ -225,13 +223,14 @@ text_beside(FILE *out, const struct pgb_result *r, const char *what, long delay,
 {
 	size_t si = pgb_find_setting(r, delay, siblings);
 	char line[512];
+	struct strbuf b;
 
-	snprintf(line, sizeof line, "%s: commit_delay = %ld, commit_siblings = %u: ", what,
-	    delay, siblings);
+	strbuf_init(&b, line, sizeof line);
+	strbuf_add(&b, "%s: commit_delay = %ld, commit_siblings = %u: ", what, delay, siblings);
 	if (si == r->nsettings)
-		snprintf(line + strlen(line), sizeof line - strlen(line), "not in the sweep");
+		strbuf_add(&b, "not in the sweep");
 	else
-		measured_text(r, si, line, sizeof line);
+		measured_text(r, si, &b);
 	put_prose(out, 2, 4, line);
 }
 
@@ -379,7 +378,7 @@ json_cell(struct json *j, const struct pgb_result *r, size_t ci, size_t si)
 	json_begin_array(j, "runs_tps");
 	for (k = 0; p->runs && k < p->cell.nslices; k++)
 		json_double(j, NULL, p->cell.slices[k].ns ? (double)p->cell.slices[k].commits *
-		    1e9 / (double)p->cell.slices[k].ns : 0.0, 3);
+		    (double)NSEC_PER_SEC / (double)p->cell.slices[k].ns : 0.0, 3);
 	json_end_array(j);
 	json_end_object(j);
 }

@@ -105,4 +105,14 @@ void report_pgbench_text(FILE *out, const struct pgb_result *r);
 void report_pgbench_json(FILE *out, const struct pgb_result *r);
 void report_pgbench_conf(FILE *out, const struct pgb_result *r);
 
+/* syncprobe pgbench's -F, one row a format, as the probe's
+ * report_formats: its name and its writer (report_formats.c). */
+struct pgbench_format {
+	const char *name;
+	void (*write)(FILE *out, const struct pgb_result *r);
+};
+
+extern const struct pgbench_format pgbench_formats[];	/* the first is the default */
+extern const struct name_list pgbench_format_names;
+
 #endif

@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "report/svg.h"
 #include "report/svg_sweep.h"
+#include "util/strbuf.h"
 
 #define TEXT_WIDTH  (SVG_WIDTH - 2 * SVG_MARGIN)
 #define LINE        15.0
@@ -144,17 +145,17 @@ chart_series(const void *ctx, size_t s, struct svg_sweep_series *out)
 	const struct series *se = &p->series[s];
 	const struct pgb_cell *z = pgb_cell_at(p->r, se->ci, p->zero);
 	unsigned clients = p->r->clients[se->ci];
+	struct strbuf b;
 	size_t si;
 
 	out->colour = se->ci;
 	out->variant = se->variant;
-	snprintf(out->name, sizeof out->name, "%u client%s", clients, clients == 1 ? "" : "s");
+	strbuf_init(&b, out->name, sizeof out->name);
+	strbuf_add(&b, "%u client%s", clients, clients == 1 ? "" : "s");
 	if (se->siblings == ZERO_ONLY)
-		snprintf(out->name + strlen(out->name), sizeof out->name - strlen(out->name),
-		    ", delay 0 only");
+		strbuf_add(&b, ", delay 0 only");
 	else if (p->several_siblings)
-		snprintf(out->name + strlen(out->name), sizeof out->name - strlen(out->name),
-		    ", siblings %u", se->siblings);
+		strbuf_add(&b, ", siblings %u", se->siblings);
 	out->have_zero = z->cell.nslices > 0;
 	out->zero_y = z->median_tps;
 	/* The answer at its client count, on the line of the advised

@@ -2,8 +2,9 @@
  * the settings -F conf makes active and JSON's what_to_set lists, each
  * with its source and why, then what was derived but not measured (never
  * set), or why nothing may be set (an error, a signal, figures not of
- * durable storage). All read the one list of advice/settings.h through
- * this file, so the block, the conf lines and the JSON cannot drift apart. */
+ * durable storage). All print the one list judged with the rest of the
+ * advice (target_result.to_set) through this file, so the block, the conf
+ * lines and the JSON cannot drift apart. */
 #include "config.h"
 
 #include "report/report.h"
@@ -17,22 +18,6 @@
 #include "util/wrap.h"
 
 #define LINE_WIDTH 79
-
-void
-report_settings_of(const struct report *r, const struct target_result *tr,
-    struct settings *out)
-{
-	settings_from_advice(&tr->advice, tr->group, tr->sleep.samples > 0 ? &tr->sleep : NULL,
-	    r->options->block_bytes, out);
-	/* A run cut short gives figures from however many operations it had:
-	 * nothing may take effect from them. */
-	if (tr->failed)
-		settings_block(out, NOTHING_FAILED, "the run stopped at an error, so these "
-		    "figures are not advice");
-	else if (tr->interrupted || r->interrupted_by != 0)
-		settings_block(out, NOTHING_INTERRUPTED, "a signal ended the measuring "
-		    "early, so these figures are not advice");
-}
 
 void
 report_setting_line(FILE *out, const struct setting *s)
@@ -127,21 +112,19 @@ void
 report_what_to_set(FILE *out, const struct report *r)
 {
 	char shown[ESCAPE_LEN(PATH_MAX)];
-	struct settings set;
 	size_t t;
 
 	for (t = 0; t < r->ntargets; t++) {
 		const struct target_result *tr = &r->targets[t];
 
-		if (!tr->measured)
+		if (!tr->run.measured)
 			continue;
 		if (report_several(r)) {
-			escape_for_terminal(tr->path, shown, sizeof shown);
+			escape_for_terminal(tr->run.path, shown, sizeof shown);
 			fprintf(out, "\nWhat to set for target %zu: %s\n", t + 1, shown);
 		} else {
 			fprintf(out, "\nWhat to set\n");
 		}
-		report_settings_of(r, tr, &set);
-		report_print_settings(out, &set);
+		report_print_settings(out, &tr->to_set);
 	}
 }

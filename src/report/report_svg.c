@@ -17,6 +17,7 @@
 #include "report/svg_dist.h"
 #include "report/svg_sweep.h"
 #include "util/cleanup.h"
+#include "util/strbuf.h"
 
 #define TEXT_WIDTH (SVG_WIDTH - 2 * SVG_MARGIN)
 #define LINE       15.0	/* px a line of 11 px text takes */
@@ -91,8 +92,8 @@ lay_out(const struct report *r, struct layout *l)
 	memset(l, 0, sizeof *l);
 	l->r = r;
 	for (t = 0; t < r->ntargets; t++)
-		if (r->targets[t].nrows > l->nrows)
-			l->nrows = r->targets[t].nrows;
+		if (r->targets[t].run.nrows > l->nrows)
+			l->nrows = r->targets[t].run.nrows;
 	if (l->nrows > PLAN_MAX_ROWS)
 		l->nrows = PLAN_MAX_ROWS;
 	while (first < l->nrows && l->ngroups < GROUP_COUNT) {
@@ -132,9 +133,9 @@ is_advised(const struct target_result *tr, const struct row_result *row)
 {
 	const struct advice *a = &tr->advice;
 
-	return a->wal_sync_method != NULL && (row == advice_find_row(tr->rows, tr->nrows,
-	    GROUP_ONE, a->wal_sync_method, a->direct_basis) || row == advice_find_row(tr->rows,
-	    tr->nrows, GROUP_TWO, a->wal_sync_method, a->direct_basis));
+	return a->wal_sync_method != NULL && (row == advice_find_row(tr->run.rows, tr->run.nrows,
+	    GROUP_ONE, a->wal_sync_method, a->direct_basis) || row == advice_find_row(tr->run.rows,
+	    tr->run.nrows, GROUP_TWO, a->wal_sync_method, a->direct_basis));
 }
 
 static void
@@ -146,9 +147,9 @@ dist_bar(const void *ctx, size_t g, size_t row, size_t series, struct svg_dist_b
 	const struct row_result *res;
 	char mean[SVG_DIST_TAG_LEN - sizeof " advised"];
 
-	if (index >= tr->nrows)
+	if (index >= tr->run.nrows)
 		return;		/* SVG_DIST_NONE: the run stopped before it */
-	res = &tr->rows[index];
+	res = &tr->run.rows[index];
 	out->hollow = res->spec.direct;
 	if (res->status != ROW_OK) {
 		out->kind = res->status == ROW_ERROR ? SVG_DIST_ERROR : SVG_DIST_NA;
@@ -164,7 +165,7 @@ dist_bar(const void *ctx, size_t g, size_t row, size_t series, struct svg_dist_b
 	out->max = row_usecs((double)res->total.max_ns);
 	out->mean = res->mean_usecs;
 	out->tag_bold = is_advised(tr, res);
-	report_usecs_text(res->mean_usecs, mean, sizeof mean);
+	units_format_latency(res->mean_usecs, LATENCY_FIGURE, mean, sizeof mean);
 	snprintf(out->tag, sizeof out->tag, "%s%s", mean, out->tag_bold ? " advised" : "");
 }
 
@@ -205,12 +206,12 @@ draw_header(FILE *out, const struct report *r, double y)
 		const struct target_result *tr = &r->targets[t];
 
 		if (report_several(r))
-			snprintf(line, sizeof line, "target %zu: %s", t + 1, tr->path);
+			snprintf(line, sizeof line, "target %zu: %s", t + 1, tr->run.path);
 		else
-			snprintf(line, sizeof line, "target: %s", tr->path);
+			snprintf(line, sizeof line, "target: %s", tr->run.path);
 		y += LINE * (double)svg_text_wrap(out, SVG_MARGIN, y + 11, &svg_mono_font, TEXT_WIDTH,
 		    16, LINE, MAX_LINES, line);
-		report_storage_summary(&tr->storage, where, sizeof where);
+		report_storage_summary(&tr->run.storage, where, sizeof where);
 		snprintf(line, sizeof line, "on %s", where);
 		y += LINE * (double)svg_text_wrap(out, SVG_MARGIN + 16, y + 11, &svg_text_font,
 		    TEXT_WIDTH - 16, 16, LINE, MAX_LINES, line);
@@ -400,21 +401,20 @@ static double
 draw_advice(FILE *out, const struct report *r, size_t t, double y)
 {
 	const struct target_result *tr = &r->targets[t];
-	struct settings set;
 	char line[SETTING_TEXT_LEN + 80];
+	struct strbuf b;
 	size_t i;
 
 	if (plan_has_postgres_groups(r->options->groups)) {
 		y = draw_heading(out, r, t, "What to set", y);
-		report_settings_of(r, tr, &set);
-		y = report_svg_settings(out, &set, y);
+		y = report_svg_settings(out, &tr->to_set, y);
 	}
 	y = draw_etcd(out, r, t, y);
 	if (tr->advice.nwarnings > 0) {
-		snprintf(line, sizeof line, "warnings (the text report says each):");
+		strbuf_init(&b, line, sizeof line);
+		strbuf_add(&b, "warnings (the text report says each):");
 		for (i = 0; i < tr->advice.nwarnings; i++)
-			snprintf(line + strlen(line), sizeof line - strlen(line), "%s %s",
-			    i ? "," : "", tr->advice.warnings[i].code);
+			strbuf_add(&b, "%s %s", i ? "," : "", tr->advice.warnings[i].code);
 		y += LINE * (double)svg_text_wrap(out, SVG_MARGIN + 8, y + 11, &svg_muted_font,
 		    TEXT_WIDTH - 8, 16, LINE, MAX_LINES, line);
 	}
@@ -439,7 +439,7 @@ draw(FILE *out, const struct report *r)
 		if (r->targets[t].group != NULL && r->targets[t].group->nclients > 0)
 			y = draw_group(out, r, t, y);
 	for (t = 0; t < r->ntargets; t++)
-		if (r->targets[t].measured)
+		if (r->targets[t].run.measured)
 			y = draw_advice(out, r, t, y);
 	return y + SVG_MARGIN;
 }
@@ -450,19 +450,20 @@ static void
 describe(const struct report *r, char *buf, size_t len)
 {
 	char when[48], where[4 * STORAGE_CHAIN_LEN];
-	size_t t, used;
+	struct strbuf b;
+	size_t t;
 
 	report_time(r->when, false, when, sizeof when);
-	snprintf(buf, len, "syncprobe %s on %s, %s. The latency of each test row's "
+	strbuf_init(&b, buf, len);
+	strbuf_add(&b, "syncprobe %s on %s, %s. The latency of each test row's "
 	    "operations on one logarithmic axis in microseconds: a box from p50 to p99, "
 	    "whiskers to the min and the max, a marker at the mean; a filled box for buffered "
 	    "I/O, a hollow one for direct I/O.", PACKAGE_VERSION, r->system.host, when);
 	for (t = 0; t < r->ntargets; t++) {
 		const struct target_result *tr = &r->targets[t];
 
-		report_storage_summary(&tr->storage, where, sizeof where);
-		used = strlen(buf);
-		snprintf(buf + used, len - used, " Target %zu: %s on %s%s%s%s.", t + 1, tr->path,
+		report_storage_summary(&tr->run.storage, where, sizeof where);
+		strbuf_add(&b, " Target %zu: %s on %s%s%s%s.", t + 1, tr->run.path,
 		    where, tr->advice.wal_sync_method ? "; advised wal_sync_method " : "",
 		    tr->advice.wal_sync_method ? tr->advice.wal_sync_method->name : "",
 		    tr->group ? "; the group-commit experiment's commits/s against "

@@ -21,6 +21,7 @@
 #include "report/report_counts.h"
 #include "report/report_group.h"
 #include "report/sidebyside.h"
+#include "util/strbuf.h"
 #include "util/wrap.h"
 
 #define NAME_WIDTH SBS_NAME_WIDTH
@@ -112,8 +113,8 @@ print_same_filesystem(FILE *out, const struct report *r, size_t t)
 	const struct target_result *tr = &r->targets[t];
 	size_t i;
 
-	for (i = 0; i < t && tr->have_fs_dev; i++)
-		if (r->targets[i].have_fs_dev && r->targets[i].fs_dev == tr->fs_dev) {
+	for (i = 0; i < t && tr->run.have_fs_dev; i++)
+		if (r->targets[i].run.have_fs_dev && r->targets[i].run.fs_dev == tr->run.fs_dev) {
 			fprintf(out, "  same filesystem as target %zu\n", i + 1);
 			return;
 		}
@@ -123,7 +124,7 @@ static void
 text_target(FILE *out, const struct report *r, size_t t)
 {
 	const struct target_result *tr = &r->targets[t];
-	const struct storage_info *st = &tr->storage;
+	const struct storage_info *st = &tr->run.storage;
 	const struct storage_device *d;
 	char where[4 * STORAGE_CHAIN_LEN];	/* a few branches, each a chain */
 	char line[sizeof where + sizeof st->mount_options + 32];
@@ -135,7 +136,7 @@ text_target(FILE *out, const struct report *r, size_t t)
 		snprintf(prefix, sizeof prefix, "target %zu: ", t + 1);
 	else
 		snprintf(prefix, sizeof prefix, "target: ");
-	put_path_line(out, prefix, tr->path);
+	put_path_line(out, prefix, tr->run.path);
 	report_storage_summary(st, where, sizeof where);
 	snprintf(line, sizeof line, "on %s%s%s", where,
 	    st->have_mount_options ? ", mounted " : "",
@@ -183,8 +184,11 @@ describe_test_length(const struct report *r, char *buf, size_t len)
 		    PRECISION_TARGET * 100.0, report_several(r) ? "" : " (then its +-% is marked *)",
 		    one, two, other, most, most_other, ADAPTIVE_MIN_OPS);
 	} else {
+		struct strbuf b;
+
 		report_test_length(o, buf, len);
-		snprintf(buf + strlen(buf), len - strlen(buf), ",");
+		strbuf_resume(&b, buf, len);
+		strbuf_add(&b, ",");
 	}
 }
 
@@ -193,15 +197,16 @@ static void
 describe_added_groups(FILE *out, const struct options *o)
 {
 	unsigned added = plan_added_groups(o);
-	char names[64] = "", line[320];
+	char names[64], line[320];
+	struct strbuf b;
 	unsigned g;
 
 	if (added == 0)
 		return;
+	strbuf_init(&b, names, sizeof names);
 	for (g = 0; g < GROUP_COUNT; g++)
 		if (added & (1u << g))
-			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-			    names[0] ? " and " : "", plan_group_name((enum group)g));
+			strbuf_add(&b, "%s%s", b.used ? " and " : "", plan_group_name((enum group)g));
 	snprintf(line, sizeof line, "-t %s without %s: the %s tests' %s rows are measured "
 	    "too, as the wal_sync_method advice and the experiment's delays rest on them",
 	    plan_group_name(GROUP_GROUP), plan_group_name(GROUP_ONE), names,
@@ -216,6 +221,7 @@ text_begin(FILE *out, const struct report *r)
 {
 	const struct options *o = r->options;
 	char dur[320], block[16], file[16], when[48], line[512];
+	struct strbuf b;
 
 	units_format_size(o->block_bytes, block, sizeof block);
 	units_format_size(o->file_bytes, file, sizeof file);
@@ -227,19 +233,18 @@ text_begin(FILE *out, const struct report *r)
 		snprintf(line, sizeof line, "label: %s", o->label);
 		put_hanging(out, 0, 2, line);
 	}
-	snprintf(line, sizeof line, "%s %u round%s", dur, o->rounds, o->rounds == 1 ? "" : "s");
+	strbuf_init(&b, line, sizeof line);
+	strbuf_add(&b, "%s %u round%s", dur, o->rounds, o->rounds == 1 ? "" : "s");
 	/* Only the settings a chosen group uses: etcd's rows have their own
 	 * writes and file. */
 	if (o->groups & PLAN_BLOCK_GROUPS)
-		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s writes", block);
+		strbuf_add(&b, ", %s writes", block);
 	if (o->groups & PLAN_TEST_FILE_GROUPS)
-		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s file", file);
+		strbuf_add(&b, ", %s file", file);
 	if (o->groups & PLAN_PATTERN_GROUPS)
-		snprintf(line + strlen(line), sizeof line - strlen(line), ", %s",
-		    options_pattern_name(o->pattern));
+		strbuf_add(&b, ", %s", options_pattern_name(o->pattern));
 	if (o->groups & PLAN_DIRECT_GROUPS)
-		snprintf(line + strlen(line), sizeof line - strlen(line), ", direct I/O %s",
-		    options_direct_name(o->direct));
+		strbuf_add(&b, ", direct I/O %s", options_direct_name(o->direct));
 	put_hanging(out, 0, 2, line);
 	describe_added_groups(out, o);
 }
@@ -327,7 +332,7 @@ print_group_notes(FILE *out, const struct target_result *tr, size_t first, size_
 	size_t i;
 
 	for (i = first; i < last; i++) {
-		const struct row_result *row = &tr->rows[i];
+		const struct row_result *row = &tr->run.rows[i];
 
 		if (row->status == ROW_OK && row->batch_ops > 1) {
 			snprintf(line, sizeof line, "(%s: timed in batches of %u operations, "
@@ -347,12 +352,12 @@ text_group(FILE *out, const struct report *r, size_t t, size_t first, size_t las
 
 	if (report_several(r) || first >= last)
 		return;
-	print_group_title(out, r, tr->rows[first].spec.group);
+	print_group_title(out, r, tr->run.rows[first].spec.group);
 	fprintf(out, "%-*s%*s%*s%*s%*s%*s%*s\n", ROW_NAME_WIDTH, "", COL_WIDTH, "ops/sec",
 	    COL_WIDTH, "mean", PREC_WIDTH, "+-%", COL_WIDTH, "p50", COL_WIDTH, "p99",
 	    COL_WIDTH, "max");
 	for (i = first; i < last; i++)
-		print_row_single(out, r, &tr->rows[i]);
+		print_row_single(out, r, &tr->run.rows[i]);
 	print_group_notes(out, tr, first, last);
 }
 
@@ -363,8 +368,8 @@ row_count(const struct report *r)
 	size_t t, n = 0;
 
 	for (t = 0; t < r->ntargets; t++)
-		if (r->targets[t].nrows > n)
-			n = r->targets[t].nrows;
+		if (r->targets[t].run.nrows > n)
+			n = r->targets[t].run.nrows;
 	return n;
 }
 
@@ -397,11 +402,11 @@ multi_cell(const void *ctx, size_t row, size_t col, struct sbs_cell *cell)
 	const struct target_result *tr = &m->r->targets[col];
 	const struct row_result *res;
 
-	if (m->first + row >= tr->nrows) {
+	if (m->first + row >= tr->run.nrows) {
 		cell->kind = SBS_NONE;
 		return;
 	}
-	res = &tr->rows[m->first + row];
+	res = &tr->run.rows[m->first + row];
 	cell->kind = res->status == ROW_OK ? SBS_FIGURES :
 	    res->status == ROW_ERROR ? SBS_ERROR : SBS_NA;
 	cell->reason = res->reason;
@@ -418,10 +423,10 @@ multi_histograms(FILE *out, const void *ctx, size_t row, size_t first, size_t la
 	for (t = first; t < last; t++) {
 		const struct target_result *tr = &m->r->targets[t];
 
-		if (m->first + row >= tr->nrows || !wants_histogram(m->r, &tr->rows[m->first + row]))
+		if (m->first + row >= tr->run.nrows || !wants_histogram(m->r, &tr->run.rows[m->first + row]))
 			continue;
 		fprintf(out, "%*starget %zu:\n", HISTOGRAM_INDENT, "", t + 1);
-		histogram_draw(out, &tr->rows[m->first + row].total, HISTOGRAM_INDENT, LINE_WIDTH);
+		histogram_draw(out, &tr->run.rows[m->first + row].total, HISTOGRAM_INDENT, LINE_WIDTH);
 	}
 }
 
@@ -529,7 +534,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 
 		snprintf(prefix, sizeof prefix, "\nAdvice for target %zu: ",
 		    (size_t)(tr - r->targets) + 1);
-		put_path_line(out, prefix, tr->path);
+		put_path_line(out, prefix, tr->run.path);
 	}
 	if (plan_has_postgres_groups(r->options->groups))
 		print_postgres_advice(out, tr);
@@ -541,9 +546,9 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		    a->warnings[i].message);
 		put_hanging(out, 2, 4, line);
 	}
-	if (tr->failed) {
+	if (tr->run.failed) {
 		fprintf(out, "  stopped by an error:\n");
-		put_wrapped(out, 4, tr->error);
+		put_wrapped(out, 4, tr->run.error);
 	}
 }
 
@@ -565,7 +570,7 @@ text_end(FILE *out, const struct report *r)
 		put_wrapped(out, 0, line);
 	}
 	for (t = 0; t < r->ntargets; t++)
-		if (r->targets[t].measured)
+		if (r->targets[t].run.measured)
 			print_advice(out, r, &r->targets[t]);
 	if (plan_has_postgres_groups(r->options->groups))
 		report_what_to_set(out, r);

@@ -10,13 +10,6 @@
 
 #include "advice/verdict.h"
 
-/* A latency in milliseconds, as etcd's guidance states its limits. */
-static void
-ms_text(double usecs, char *buf, size_t len)
-{
-	snprintf(buf, len, "%.2f ms", usecs / 1000.0);
-}
-
 /* The second limit's answer, in the first line's parenthesis. */
 static const char *
 heavy_answer(const struct verdict *heavy)
@@ -29,7 +22,7 @@ answer_line(const struct verdict *v, const struct verdict *heavy, char *buf, siz
 {
 	char ms[32];
 
-	ms_text(v->value_usecs, ms, sizeof ms);
+	units_format_latency(v->value_usecs, LATENCY_MS, ms, sizeof ms);
 	switch (v->result) {
 	case VERDICT_PASS:
 		snprintf(buf, len, "etcd: p99 %s %s: fast enough (under %g ms; under %g ms "
@@ -59,13 +52,13 @@ figures_line(const struct verdict *ws, const struct verdict *p999,
 {
 	char wsms[32], p999ms[48], stallms[32], missed[96] = "", over[96] = "";
 
-	ms_text(ws->value_usecs, wsms, sizeof wsms);
+	units_format_latency(ws->value_usecs, LATENCY_MS, wsms, sizeof wsms);
 	if (p999->result == VERDICT_MEASURED)
-		ms_text(p999->value_usecs, p999ms, sizeof p999ms);
+		units_format_latency(p999->value_usecs, LATENCY_MS, p999ms, sizeof p999ms);
 	else
 		snprintf(p999ms, sizeof p999ms, "needs %llu operations",
 		    (unsigned long long)p999->min_ops);
-	ms_text(stall->value_usecs, stallms, sizeof stallms);
+	units_format_latency(stall->value_usecs, LATENCY_MS, stallms, sizeof stallms);
 	if (ws->missed_starts > 0)
 		snprintf(missed, sizeof missed, "; %llu missed start%s (a sync outlasted "
 		    "the interval)", (unsigned long long)ws->missed_starts,

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "util/platform.h"
+#include "util/strbuf.h"
 
 /* How the kernel marks a loop device's backing file that was deleted. */
 #define DELETED_SUFFIX " (deleted)"
@@ -449,16 +450,6 @@ storage_probe(const char *dir, const char *sysfs_root,
 	return storage_probe_from(dir, &src, out);
 }
 
-/* Append to buf what fits. */
-static void
-append(char *buf, size_t len, const char *text)
-{
-	size_t used = strlen(buf);
-
-	if (used + 1 < len)
-		snprintf(buf + used, len - used, "%s", text);
-}
-
 /* What the path a gap names was for, from the layer above it. */
 static const char *
 gap_subject(const struct storage_info *st, const struct storage_layer *gap)
@@ -472,32 +463,29 @@ gap_subject(const struct storage_info *st, const struct storage_layer *gap)
 	return "device ";
 }
 
-/* One layer in words, appended to buf. */
+/* One layer in words, appended to b. */
 static void
-append_layer(const struct storage_info *st, const struct storage_layer *l,
-    char *buf, size_t len)
+append_layer(const struct storage_info *st, const struct storage_layer *l, struct strbuf *b)
 {
 	if (l->kind != STORAGE_LAYER_GAP) {
-		append(buf, len, l->name[0] ? l->name :
+		strbuf_add(b, "%s", l->name[0] ? l->name :
 		    l->kind == STORAGE_LAYER_FILESYSTEM ? "unknown filesystem" : "unknown");
 		return;
 	}
-	if (l->path[0] != '\0') {
-		append(buf, len, gap_subject(st, l));
-		append(buf, len, l->path);
-		append(buf, len, ": ");
-	}
-	append(buf, len, gap_reasons[l->gap]);
+	if (l->path[0] != '\0')
+		strbuf_add(b, "%s%s: ", gap_subject(st, l), l->path);
+	strbuf_add(b, "%s", gap_reasons[l->gap]);
 }
 
 void
 storage_layer_chain(const struct storage_info *st, size_t i, char *buf, size_t len)
 {
 	size_t chain[STORAGE_MAX_LAYERS], n = 0;
+	struct strbuf b;
 	int j;
 
-	buf[0] = '\0';
-	if (len == 0 || i >= st->nlayers)
+	strbuf_init(&b, buf, len);
+	if (i >= st->nlayers)
 		return;
 	for (j = (int)i; j >= 0 && st->layers[j].parent >= 0 && n < STORAGE_MAX_LAYERS;
 	    j = st->layers[j].parent)
@@ -508,10 +496,10 @@ storage_layer_chain(const struct storage_info *st, size_t i, char *buf, size_t l
 
 		/* "ext4 on vda": a filesystem sits on its devices; every other
 		 * step ("dm-0 -> vda", "loop0 -> ext4") hands writes down. */
-		if (buf[0] != '\0')
-			append(buf, len, above == STORAGE_LAYER_FILESYSTEM &&
+		if (b.used > 0)
+			strbuf_add(&b, "%s", above == STORAGE_LAYER_FILESYSTEM &&
 			    l->kind != STORAGE_LAYER_FILESYSTEM &&
 			    l->kind != STORAGE_LAYER_GAP ? " on " : " -> ");
-		append_layer(st, l, buf, len);
+		append_layer(st, l, &b);
 	}
 }

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/strbuf.h"
+
 size_t
 escape_utf8_len(const unsigned char *s)
 {
@@ -49,17 +51,6 @@ c_escape(unsigned char c)
 	const char *p = c != '\0' ? strchr(from, c) : NULL;
 
 	return p != NULL ? to[p - from] : 0;
-}
-
-/* Append piece (n bytes) to buf at *at if all of it fits before the NUL. */
-static int
-append(char *buf, size_t len, size_t *at, const char *piece, size_t n)
-{
-	if (*at + n >= len)
-		return -1;
-	memcpy(buf + *at, piece, n);
-	*at += n;
-	return 0;
 }
 
 /* Whether the n bytes at p (n from escape_utf8_len) are escaped: not
@@ -103,17 +94,16 @@ void
 escape_for_terminal(const char *s, char *buf, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t at = 0;
+	struct strbuf b;
 
-	if (len == 0)
-		return;
+	strbuf_init(&b, buf, len);
 	while (*p != '\0') {
 		size_t n = escape_utf8_len(p), i;
 		char piece[8];
 		int bad = needs_escape(p, n);
 
 		if (!bad) {
-			if (append(buf, len, &at, (const char *)p, n) == -1)
+			if (strbuf_add_whole(&b, (const char *)p, n) == -1)
 				break;
 			p += n;
 			continue;
@@ -125,13 +115,11 @@ escape_for_terminal(const char *s, char *buf, size_t len)
 			int k = e ? snprintf(piece, sizeof piece, "\\%c", e) :
 			    snprintf(piece, sizeof piece, "\\%03o", p[i]);
 
-			if (append(buf, len, &at, piece, (size_t)k) == -1)
-				goto done;
+			if (strbuf_add_whole(&b, piece, (size_t)k) == -1)
+				return;
 		}
 		p += n == 0 ? 1 : n;
 	}
-done:
-	buf[at] = '\0';
 }
 
 /* The byte the C escape letter e stands for, or 0. */

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/strbuf.h"
+
 const char *
 names_at(const struct name_list *l, size_t i)
 {
@@ -19,18 +21,12 @@ names_at(const struct name_list *l, size_t i)
 void
 names_join(const struct name_list *l, const char *sep, char *buf, size_t len)
 {
-	size_t i, used = 0;
+	struct strbuf b;
+	size_t i;
 
-	if (len == 0)
-		return;
-	buf[0] = '\0';
-	for (i = 0; i < l->count && used < len; i++) {
-		int w = snprintf(buf + used, len - used, "%s%s", i ? sep : "", names_at(l, i));
-
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
+	strbuf_init(&b, buf, len);
+	for (i = 0; i < l->count; i++)
+		strbuf_add(&b, "%s%s", i ? sep : "", names_at(l, i));
 }
 
 int

@@ -10,8 +10,7 @@
 #include <sys/types.h>
 #include <sys/utsname.h>
 
-#define NSEC_PER_SEC  1000000000ULL
-#define NSEC_PER_USEC 1000ULL
+#include "util/units.h"
 
 /* Monotonic time in nanoseconds (clock_gettime, through the vDSO on Linux). */
 uint64_t platform_now_ns(void);

@@ -423,6 +423,12 @@ name_replaced(const struct safefile *sf)
 }
 
 int
+safefile_create_in(int dirfd, const char *name, int flags, mode_t mode)
+{
+	return openat(dirfd, name, flags | SAFE_FLAGS | O_CREAT | O_EXCL, mode);
+}
+
+int
 safefile_reopen(const struct safefile *sf, int flags, bool direct, const char **what)
 {
 	dev_t dev;

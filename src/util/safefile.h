@@ -5,7 +5,7 @@
  * syncprobe often runs as root in such a directory, and someone who can
  * write there can swap a name for a symbolic link or another file between
  * two calls. So the directory is opened once and held; the file is
- * created exclusively (O_CREAT | O_EXCL | O_NOFOLLOW), registered with
+ * created exclusively, never through a symbolic link, registered with
  * util/cleanup for removal on signals in the same step, with signals held
  * off; every reopen is relative to the held directory, never through a
  * symbolic link, and checked to be the file created (device and inode);
@@ -105,6 +105,13 @@ int safefile_replace(struct safefile *dest, struct safefile *tmp, char *err, siz
  * sf->dev and sf->ino, so only while the name is still that directory. */
 int safefile_make_dir(struct safefile *sf, const char *unique_prefix,
     const char *exists_hint, char *err, size_t errlen);
+
+/* A new file, name, in a directory already held (dirfd) whose removal,
+ * with the directory, is its owner's (pgbench's cluster): created
+ * exclusively, never through a symbolic link, with flags (O_WRONLY, say;
+ * O_CLOEXEC and O_NOCTTY are added) and mode. The descriptor, or -1 with
+ * errno. */
+int safefile_create_in(int dirfd, const char *name, int flags, mode_t mode);
 
 /* Open the file again for reading and writing with flags (O_RDWR,
  * O_NOFOLLOW, O_CLOEXEC and O_NOCTTY are added; O_DIRECT or its like when direct), an open interrupted by a

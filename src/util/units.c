@@ -35,8 +35,8 @@ static const struct suffix size_suffixes[] = {
 
 /* Durations in nanoseconds; a bare number is seconds. */
 static const struct suffix duration_suffixes[] = {
-	{ "",   1000000000ULL, false },
-	{ "s",  1000000000ULL, true  },
+	{ "",   NSEC_PER_SEC, false },
+	{ "s",  NSEC_PER_SEC, true  },
 	{ "ms", 1000000ULL,    true  },
 	{ "us", 1000ULL,       true  },
 };
@@ -320,6 +320,48 @@ units_format_size(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%llu%s", (unsigned long long)(bytes / best->scale), best->name);
 }
 
+/* One range of a latency style: below below_usecs (the last range has no
+ * end), the figure divided by per_unit, written with decimals in the
+ * conversion ('f', 'e' or 'g'), then unit. */
+struct latency_range {
+	double below_usecs;
+	double per_unit;
+	char conversion;
+	int decimals;
+	const char *unit;
+};
+
+#define LATENCY_RANGES 4
+#define NO_END 0.0	/* the last range */
+
+static const struct latency_range latency_styles[][LATENCY_RANGES] = {
+	[LATENCY_FIGURE] = { { 10.0, 1.0, 'f', 2, "" }, { 100000.0, 1.0, 'f', 1, "" },
+	    { 1e8, 1.0, 'f', 0, "" }, { NO_END, 1.0, 'e', 1, "" } },
+	[LATENCY_READING] = { { 1000.0, 1.0, 'f', 0, " us" }, { 10000.0, 1000.0, 'f', 2, " ms" },
+	    { 1000000.0, 1000.0, 'f', 1, " ms" }, { NO_END, 1000000.0, 'f', 3, " s" } },
+	[LATENCY_AXIS] = { { 1000.0, 1.0, 'f', 0, "us" }, { 10000.0, 1000.0, 'f', 1, "ms" },
+	    { 1000000.0, 1000.0, 'f', 0, "ms" }, { NO_END, 1000000.0, 'f', 1, "s" } },
+	[LATENCY_MS] = { { NO_END, 1000.0, 'f', 2, " ms" } },
+	[LATENCY_MS_FIGURE] = { { 1e9, 1000.0, 'f', 2, "" }, { NO_END, 1000.0, 'g', 3, "" } },
+};
+
+void
+units_format_latency(double usecs, enum latency_style style, char *buf, size_t len)
+{
+	const struct latency_range *r = latency_styles[style];
+	double v;
+
+	while (r->below_usecs != NO_END && !(usecs < r->below_usecs))
+		r++;
+	v = usecs / r->per_unit;
+	if (r->conversion == 'e')
+		snprintf(buf, len, "%.*e%s", r->decimals, v, r->unit);
+	else if (r->conversion == 'g')
+		snprintf(buf, len, "%.*g%s", r->decimals, v, r->unit);
+	else
+		snprintf(buf, len, "%.*f%s", r->decimals, v, r->unit);
+}
+
 void
 units_format_duration(uint64_t ns, char *buf, size_t len)
 {
@@ -339,9 +381,9 @@ units_format_duration(uint64_t ns, char *buf, size_t len)
 	}
 	/* Not a whole number of microseconds: exact decimal seconds, which
 	 * units_parse_duration reads back (%g would print 1.5e-06s). */
-	snprintf(frac, sizeof frac, "%09llu", (unsigned long long)(ns % 1000000000ULL));
+	snprintf(frac, sizeof frac, "%09llu", (unsigned long long)(ns % NSEC_PER_SEC));
 	for (n = strlen(frac); n > 1 && frac[n - 1] == '0'; n--)
 		frac[n - 1] = '\0';
-	snprintf(buf, len, "%llu.%ss", (unsigned long long)(ns / 1000000000ULL), frac);
+	snprintf(buf, len, "%llu.%ss", (unsigned long long)(ns / NSEC_PER_SEC), frac);
 }
 

@@ -9,8 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define UNITS_MIN_NS   1000ULL	/* the shortest duration but 0: 1us */
-#define UNITS_MAX_NS   (3600ULL * 1000000000ULL)	/* the longest but watch --for */
+/* A second, a millisecond and a microsecond, in the nanoseconds every
+ * duration is kept in: the one place they are written. */
+#define NSEC_PER_SEC  1000000000ULL
+#define NSEC_PER_MSEC 1000000ULL
+#define NSEC_PER_USEC 1000ULL
+
+#define UNITS_MIN_NS   NSEC_PER_USEC	/* the shortest duration but 0: 1us */
+#define UNITS_MAX_NS   (3600ULL * NSEC_PER_SEC)	/* the longest but watch --for */
 #define UNITS_MAX_LIST 16	/* values in a list of numbers */
 
 /* "8k", "16MiB": powers of 1024. */
@@ -39,5 +45,26 @@ void units_format_size(uint64_t bytes, char *buf, size_t len);
 
 /* "0.5s", "250ms": a duration as the reports print it. */
 void units_format_duration(uint64_t ns, char *buf, size_t len);
+
+/* How a latency in microseconds is written: each way a ladder of ranges,
+ * each with its unit and decimals (units.c's latency_styles). */
+enum latency_style {
+	/* A report's figure, in microseconds without a unit, never more than
+	 * 8 characters (not negative): "8.25", "61.3", "12345", "1.2e+08". */
+	LATENCY_FIGURE,
+	/* A reading with its unit, as watch says it: "412 us", "1.25 ms",
+	 * "21.3 ms", "1.503 s". */
+	LATENCY_READING,
+	/* An axis label, short: "412us", "1.2ms", "21ms", "1.5s". */
+	LATENCY_AXIS,
+	/* In milliseconds, as etcd's guidance states its limits: "9.87 ms". */
+	LATENCY_MS,
+	/* The same without the unit, in e-notation where it is wide: "9.87",
+	 * "1.23e+06". */
+	LATENCY_MS_FIGURE,
+};
+
+/* A latency of usecs microseconds, written in style into buf. */
+void units_format_latency(double usecs, enum latency_style style, char *buf, size_t len);
 
 #endif

@@ -17,7 +17,6 @@
 #include "probe/testfile.h"
 #include "storage/storage.h"
 #include "util/cleanup.h"
-#include "util/names.h"
 #include "util/platform.h"
 #include "util/progress.h"
 #include "util/relay.h"
@@ -31,8 +30,6 @@
 #include "watch/watch_svgfile.h"
 #include "watch/watch_textfile.h"
 
-static const char *const format_names[] = { "text", "json", "openmetrics" };
-static const struct name_list watch_format_names = NAME_LIST_STRINGS(format_names);
 
 /* Everything a run needs, allocated before the test file exists (the
  * histograms are large): running out of memory leaves nothing behind. */
@@ -72,22 +69,7 @@ watch_defaults(struct watch_options *o)
 	o->rate = WATCH_DEFAULT_RATE;
 	o->interval_ns = WATCH_DEFAULT_INTERVAL_NS;
 	o->stall_ns = WATCH_DEFAULT_STALL_NS;
-	o->format = WATCH_TEXT;
-}
-
-int
-watch_parse_format(const char *s, enum watch_format *out, char *err, size_t errlen)
-{
-	char names[64];
-	int i = names_find(&watch_format_names, s);
-
-	if (i < 0) {
-		names_join(&watch_format_names, ", ", names, sizeof names);
-		snprintf(err, errlen, "unknown value (choose %s)", names);
-		return -1;
-	}
-	*out = (enum watch_format)i;
-	return 0;
+	o->format = &watch_formats[0];
 }
 
 int

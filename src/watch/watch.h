@@ -13,12 +13,13 @@
 
 #include "probe/method.h"
 #include "probe/options.h"
+#include "util/units.h"
 #include "util/status.h"
 #include "watch/watch_report.h"
 
 #define WATCH_DEFAULT_RATE        50u	/* a second: OpenShift's etcd figure */
 #define WATCH_MAX_RATE            100000u
-#define WATCH_DEFAULT_INTERVAL_NS (10ULL * 1000000000ULL)
+#define WATCH_DEFAULT_INTERVAL_NS (10ULL * NSEC_PER_SEC)
 #define WATCH_MIN_INTERVAL_NS     1000000ULL	/* 1 ms */
 /* The longest --for: a week, so that one run spans a weekend's quiet and
  * a weekly job (systemd's fstrim.timer, a weekly backup or RAID check),
@@ -26,8 +27,8 @@
  * grows with the length: at --rate 100000 and --interval 1ms a week is
  * 6e10 slots and 6e8 intervals, far from 2^64 in every counter, and the
  * plot merges its points past WATCH_PLOT_POINTS. */
-#define WATCH_MAX_FOR_NS          (7ULL * 24 * 3600 * 1000000000ULL)
-#define WATCH_DEFAULT_STALL_NS    1000000000ULL	/* 1 s */
+#define WATCH_MAX_FOR_NS          (7ULL * 24 * 3600 * NSEC_PER_SEC)
+#define WATCH_DEFAULT_STALL_NS    NSEC_PER_SEC	/* 1 s */
 /* The back-to-back burst at the start, of the method watched: this long. */
 #define WATCH_BURST_NS            200000000ULL	/* 0.2 s */
 
@@ -41,7 +42,7 @@ struct watch_options {
 	uint64_t for_ns;		/* 0: until a stop signal */
 	uint64_t interval_ns;
 	uint64_t stall_ns;
-	enum watch_format format;
+	const struct watch_format *format;	/* -F: watch_report.h */
 	/* --textfile: the live metrics, replaced after every interval; NULL:
 	 * none. */
 	const char *textfile;
@@ -53,9 +54,6 @@ struct watch_options {
 };
 
 void watch_defaults(struct watch_options *o);
-
-/* "text", "json", "openmetrics": 0, or -1 with a reason in err. */
-int watch_parse_format(const char *s, enum watch_format *out, char *err, size_t errlen);
 
 /* "50" or "max" (0): operations a second, 1..WATCH_MAX_RATE. */
 int watch_parse_rate(const char *s, uint64_t *out, char *err, size_t errlen);

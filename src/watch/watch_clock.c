@@ -57,7 +57,7 @@ watch_clock_iso(uint64_t wall_ns, char *buf, size_t len)
 		snprintf(buf, len, "unknown");
 	else	/* "...:10Z" becomes "...:10.123Z" */
 		snprintf(buf, len, "%.*s.%03uZ", (int)strlen(secs) - 1, secs,
-		    (unsigned)(wall_ns % NSEC_PER_SEC / 1000000ULL));
+		    (unsigned)(wall_ns % NSEC_PER_SEC / NSEC_PER_MSEC));
 }
 
 void

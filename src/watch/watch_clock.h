@@ -11,7 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WATCH_NSEC_PER_DAY (86400ULL * 1000000000ULL)
+#include "util/units.h"
+
+#define WATCH_NSEC_PER_DAY (86400ULL * NSEC_PER_SEC)
 
 /* The wall clock at monotonic time then_ns, from the two clocks read now
  * (then_ns at or before mono_now_ns). */

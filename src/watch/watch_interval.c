@@ -6,10 +6,11 @@
 #include <string.h>
 
 #include "probe/row.h"
+#include "util/units.h"
 
-#define US 1000ULL
-#define MS 1000000ULL
-#define SEC 1000000000ULL
+#define US NSEC_PER_USEC
+#define MS NSEC_PER_MSEC
+#define SEC NSEC_PER_SEC
 
 const uint64_t watch_bucket_le_ns[WATCH_BUCKETS] = {
 	20 * US, 50 * US, 100 * US, 200 * US, 500 * US,

@@ -118,20 +118,6 @@ column_point(const struct watch_plot *p, size_t c, size_t ncols, struct watch_pl
 		merge_point(out, &p->points[i]);
 }
 
-/* "412us", "1.2ms", "21ms", "1.5s": an axis label. */
-static void
-axis_label(double usecs, char *buf, size_t len)
-{
-	if (usecs < 1000.0)
-		snprintf(buf, len, "%.0fus", usecs);
-	else if (usecs < 10000.0)
-		snprintf(buf, len, "%.1fms", usecs / 1000.0);
-	else if (usecs < 1000000.0)
-		snprintf(buf, len, "%.0fms", usecs / 1000.0);
-	else
-		snprintf(buf, len, "%.1fs", usecs / 1000000.0);
-}
-
 /* The row (0 at the top) of value v on a log scale from lo to hi. */
 static int
 row_of(double v, double lo, double hi, int height)
@@ -186,8 +172,8 @@ draw_row(FILE *out, const struct watch_plot *p, int r, int height, size_t ncols,
 
 	/* Labels on the top, middle and bottom rows. */
 	if (r == 0 || r == height - 1 || r == height / 2)
-		axis_label(exp(log(lo) + (log(hi) - log(lo)) * (height - 1 - r) / (height - 1)),
-		    label, sizeof label);
+		units_format_latency(exp(log(lo) + (log(hi) - log(lo)) * (height - 1 - r) /
+		    (height - 1)), LATENCY_AXIS, label, sizeof label);
 	for (c = 0; c < ncols; c++) {
 		struct watch_plot_point pt;
 		bool p99, max;

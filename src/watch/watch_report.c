@@ -7,10 +7,13 @@
 #include <string.h>
 
 #include "advice/warnings.h"
+#include "report/report.h"
 #include "probe/row.h"
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "util/json.h"
+#include "util/names.h"
+#include "util/strbuf.h"
 #include "util/units.h"
 #include "util/wrap.h"
 #include "watch/watch_clock.h"
@@ -26,7 +29,7 @@ static int
 time_decimals(uint64_t interval_ns)
 {
 	int d = 0;
-	uint64_t unit = 1000000000ULL;
+	uint64_t unit = NSEC_PER_SEC;
 
 	while (d < 3 && interval_ns % unit != 0) {
 		unit /= 10;
@@ -104,10 +107,10 @@ text_start(FILE *out, const struct watch_setup *s)
 		    path);
 		wrap_print(out, 0, 2, HEADER_WIDTH, line, false);
 	}
-	watch_format_usecs(s->burst.mean_usecs, mean, sizeof mean);
-	watch_format_usecs(s->burst.p50_usecs, p50, sizeof p50);
-	watch_format_usecs(s->burst.p99_usecs, p99, sizeof p99);
-	watch_format_usecs(s->burst.max_usecs, max, sizeof max);
+	units_format_latency(s->burst.mean_usecs, LATENCY_READING, mean, sizeof mean);
+	units_format_latency(s->burst.p50_usecs, LATENCY_READING, p50, sizeof p50);
+	units_format_latency(s->burst.p99_usecs, LATENCY_READING, p99, sizeof p99);
+	units_format_latency(s->burst.max_usecs, LATENCY_READING, max, sizeof max);
 	fprintf(out, "back to back first: %llu operations in %.2f s:\n"
 	    "  mean %s, p50 %s, p99 %s, max %s\n\n", (unsigned long long)s->burst.ops,
 	    s->burst_secs, mean, p50, p99, max);
@@ -221,15 +224,6 @@ json_start(FILE *out, const struct watch_setup *s)
 	json_end_object(&j);
 }
 
-void
-watch_report_start(FILE *out, enum watch_format fmt, const struct watch_setup *s)
-{
-	if (fmt == WATCH_TEXT)
-		text_start(out, s);
-	else if (fmt == WATCH_JSON)
-		json_start(out, s);
-	fflush(out);
-}
 
 /* A latency column: whole microseconds, "-" when nothing ran. */
 static void
@@ -241,66 +235,74 @@ put_usecs(FILE *out, const struct watch_figures *f, double v)
 		fprintf(out, " %9.0f", v);
 }
 
-void
-watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_setup *s,
-    const struct watch_figures *f)
+static void
+text_interval(FILE *out, const struct watch_setup *s, const struct watch_figures *f)
 {
-	struct json j;
-
-	if (fmt == WATCH_TEXT) {
-		put_time(out, f->end_wall_ns, f->new_date);
-		/* A cut-short end is where the cut was, to the millisecond. */
-		fprintf(out, " %9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
-		    row_secs(f->end_ns), (unsigned long long)f->ops);
-		put_usecs(out, f, f->p50_usecs);
-		put_usecs(out, f, f->p99_usecs);
-		put_usecs(out, f, f->max_usecs);
-		fprintf(out, " %6llu %6llu%s\n", (unsigned long long)f->missed,
-		    (unsigned long long)f->stalls, f->partial ? " partial" : "");
-	} else if (fmt == WATCH_JSON) {
-		json_init(&j, out);
-		json_begin_object_line(&j, NULL);
-		json_string(&j, "type", "interval");
-		json_uint(&j, "number", f->number);
-		json_interval_span(&j, f);
-		json_figures(&j, f, false);
-		json_uint(&j, "missed_starts", f->missed);
-		json_uint(&j, "stalls", f->stalls);
-		json_end_object(&j);
-	}
-	fflush(out);
+	put_time(out, f->end_wall_ns, f->new_date);
+	/* A cut-short end is where the cut was, to the millisecond. */
+	fprintf(out, " %9.*f %8llu", f->partial ? 3 : time_decimals(s->interval_ns),
+	    row_secs(f->end_ns), (unsigned long long)f->ops);
+	put_usecs(out, f, f->p50_usecs);
+	put_usecs(out, f, f->p99_usecs);
+	put_usecs(out, f, f->max_usecs);
+	fprintf(out, " %6llu %6llu%s\n", (unsigned long long)f->missed,
+	    (unsigned long long)f->stalls, f->partial ? " partial" : "");
 }
 
-void
-watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *st)
+static void
+json_interval(FILE *out, const struct watch_setup *s, const struct watch_figures *f)
 {
-	bool fatal = st->ns > WATCH_FATAL_STALL_NS;
-	const char *code = warning_codes[fatal ? WARNING_STALL_OVER_20S : WARNING_STALL];
-	char dur[32], line[256], when[32];
 	struct json j;
 
-	if (fmt == WATCH_TEXT) {
-		watch_format_usecs(row_usecs((double)st->ns), dur, sizeof dur);
-		if (st->new_date) {
-			watch_clock_date(st->wall_ns, when, sizeof when);
-			fprintf(out, "%s (UTC)\n", when);
-		}
-		watch_clock_hms(st->wall_ns, when, sizeof when);
-		/* The header says what a commit is here. */
-		snprintf(line, sizeof line, "%s stall [%s]: a commit took %s, from %.3f s", when,
-		    code, dur, row_secs(st->start_ns));
-		wrap_print(out, 0, 2, LINE_WIDTH, line, false);
-	} else if (fmt == WATCH_JSON) {
-		json_init(&j, out);
-		json_begin_object_line(&j, NULL);
-		json_string(&j, "type", "stall");
-		json_time(&j, st->wall_ns);
-		json_string(&j, "code", code);
-		json_double(&j, "start_secs", row_secs(st->start_ns), 6);
-		json_double(&j, "duration_usecs", row_usecs((double)st->ns), 3);
-		json_end_object(&j);
+	(void)s;
+	json_init(&j, out);
+	json_begin_object_line(&j, NULL);
+	json_string(&j, "type", "interval");
+	json_uint(&j, "number", f->number);
+	json_interval_span(&j, f);
+	json_figures(&j, f, false);
+	json_uint(&j, "missed_starts", f->missed);
+	json_uint(&j, "stalls", f->stalls);
+	json_end_object(&j);
+}
+
+/* The warning code of a stall: longer than etcd's fatal 20 s, or not. */
+static const char *
+stall_code(const struct watch_stall *st)
+{
+	return warning_codes[st->ns > WATCH_FATAL_STALL_NS ? WARNING_STALL_OVER_20S : WARNING_STALL];
+}
+
+static void
+text_stall(FILE *out, const struct watch_stall *st)
+{
+	char dur[32], line[256], when[32];
+
+	units_format_latency(row_usecs((double)st->ns), LATENCY_READING, dur, sizeof dur);
+	if (st->new_date) {
+		watch_clock_date(st->wall_ns, when, sizeof when);
+		fprintf(out, "%s (UTC)\n", when);
 	}
-	fflush(out);
+	watch_clock_hms(st->wall_ns, when, sizeof when);
+	/* The header says what a commit is here. */
+	snprintf(line, sizeof line, "%s stall [%s]: a commit took %s, from %.3f s", when,
+	    stall_code(st), dur, row_secs(st->start_ns));
+	wrap_print(out, 0, 2, LINE_WIDTH, line, false);
+}
+
+static void
+json_stall(FILE *out, const struct watch_stall *st)
+{
+	struct json j;
+
+	json_init(&j, out);
+	json_begin_object_line(&j, NULL);
+	json_string(&j, "type", "stall");
+	json_time(&j, st->wall_ns);
+	json_string(&j, "code", stall_code(st));
+	json_double(&j, "start_secs", row_secs(st->start_ns), 6);
+	json_double(&j, "duration_usecs", row_usecs((double)st->ns), 3);
+	json_end_object(&j);
 }
 
 void
@@ -308,18 +310,19 @@ watch_report_status(char *buf, size_t len, uint64_t now_wall_ns,
     const struct watch_tally *t, uint64_t end_wall_ns)
 {
 	char now[16], end[16], longest[32];
-	int n;
+	struct strbuf b;
 
 	watch_clock_hms(now_wall_ns, now, sizeof now);
 	watch_clock_hms(end_wall_ns, end, sizeof end);
-	n = snprintf(buf, len, "%s interval %llu: %llu operation%s", now,
+	strbuf_init(&b, buf, len);
+	strbuf_add(&b, "%s interval %llu: %llu operation%s", now,
 	    (unsigned long long)t->number, (unsigned long long)t->ops, t->ops == 1 ? "" : "s");
-	if (t->ops > 0 && n >= 0 && (size_t)n < len) {
-		watch_format_usecs(row_usecs((double)t->lat.max_ns), longest, sizeof longest);
-		n += snprintf(buf + n, len - (size_t)n, ", longest %s", longest);
+	if (t->ops > 0) {
+		units_format_latency(row_usecs((double)t->lat.max_ns), LATENCY_READING, longest,
+		    sizeof longest);
+		strbuf_add(&b, ", longest %s", longest);
 	}
-	if (n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, "; its line at %s UTC", end);
+	strbuf_add(&b, "; its line at %s UTC", end);
 }
 
 static void
@@ -339,21 +342,20 @@ text_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
     const struct watch_plot *plot)
 {
 	char line[ADVICE_TEXT_LEN + 64], when[32];
+	struct strbuf b;
 	size_t i;
-	int n;
 
-	n = snprintf(line, sizeof line, "summary: %.1f s paced, %llu operations",
-	    sum->run_secs, (unsigned long long)sum->paced.ops);
+	strbuf_init(&b, line, sizeof line);
+	strbuf_add(&b, "summary: %.1f s paced, %llu operations", sum->run_secs,
+	    (unsigned long long)sum->paced.ops);
 	if (sum->run_secs > 0.0)
-		n += snprintf(line + n, sizeof line - (size_t)n, " (%.1f a second)",
-		    sum->paced.ops / sum->run_secs);
-	n += snprintf(line + n, sizeof line - (size_t)n, ", %llu missed starts, %llu stalls",
+		strbuf_add(&b, " (%.1f a second)", sum->paced.ops / sum->run_secs);
+	strbuf_add(&b, ", %llu missed starts, %llu stalls",
 	    (unsigned long long)sum->paced.missed, (unsigned long long)sum->paced.stalls);
 	if (sum->stopped_by)
-		n += snprintf(line + n, sizeof line - (size_t)n, "; stopped by %s",
-		    cleanup_signal_name(sum->stopped_by));
+		strbuf_add(&b, "; stopped by %s", cleanup_signal_name(sum->stopped_by));
 	if (sum->failed)
-		snprintf(line + n, sizeof line - (size_t)n, "; stopped by an error");
+		strbuf_add(&b, "; stopped by an error");
 	fputc('\n', out);
 	wrap_print(out, 0, 2, LINE_WIDTH, line, false);
 	fprintf(out, "%-14s %8s %9s %8s %8s %8s %8s %8s\n", "usecs", "ops", "mean", "p50",
@@ -433,15 +435,60 @@ json_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum
 	json_end_object(&j);
 }
 
+/* JSON and openmetrics draw no plot. */
+static void
+json_end_plotless(FILE *out, const struct watch_setup *s, const struct watch_summary *sum,
+    const struct watch_plot *plot)
+{
+	(void)plot;
+	json_end(out, s, sum);
+}
+
+static void
+openmetrics_end(FILE *out, const struct watch_setup *s, const struct watch_summary *sum,
+    const struct watch_plot *plot)
+{
+	(void)plot;
+	watch_metrics_summary(out, s, sum);
+}
+
+const struct watch_format watch_formats[] = {
+	{ REPORT_NAME_TEXT, text_start, text_interval, text_stall, text_end },
+	{ REPORT_NAME_JSON, json_start, json_interval, json_stall, json_end_plotless },
+	{ REPORT_NAME_OPENMETRICS, NULL, NULL, NULL, openmetrics_end },
+};
+
+const struct name_list watch_format_names = NAME_LIST(watch_formats, struct watch_format, name);
+
 void
-watch_report_end(FILE *out, enum watch_format fmt, const struct watch_setup *s,
+watch_report_start(FILE *out, const struct watch_format *fmt, const struct watch_setup *s)
+{
+	if (fmt->start != NULL)
+		fmt->start(out, s);
+	fflush(out);
+}
+
+void
+watch_report_interval(FILE *out, const struct watch_format *fmt, const struct watch_setup *s,
+    const struct watch_figures *f)
+{
+	if (fmt->interval != NULL)
+		fmt->interval(out, s, f);
+	fflush(out);
+}
+
+void
+watch_report_stall(FILE *out, const struct watch_format *fmt, const struct watch_stall *st)
+{
+	if (fmt->stall != NULL)
+		fmt->stall(out, st);
+	fflush(out);
+}
+
+void
+watch_report_end(FILE *out, const struct watch_format *fmt, const struct watch_setup *s,
     const struct watch_summary *sum, const struct watch_plot *plot)
 {
-	if (fmt == WATCH_TEXT)
-		text_end(out, s, sum, plot);
-	else if (fmt == WATCH_JSON)
-		json_end(out, s, sum);
-	else
-		watch_metrics_summary(out, s, sum);
+	fmt->end(out, s, sum, plot);
 	fflush(out);
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/names.h"
 #include "watch/watch_interval.h"
 #include "watch/watch_plot.h"
 #include "watch/watch_result.h"
@@ -19,21 +20,34 @@
  * length duration_usecs. */
 #define WATCH_SCHEMA_VERSION 3
 
-enum watch_format { WATCH_TEXT, WATCH_JSON, WATCH_OPENMETRICS };
+/* watch's -F, one row a format, as the probe's report_formats: what it
+ * writes at the start, at each interval's end, at a stall, and at the end
+ * (NULL: nothing then; every format writes its end). */
+struct watch_format {
+	const char *name;
+	void (*start)(FILE *out, const struct watch_setup *s);
+	void (*interval)(FILE *out, const struct watch_setup *s, const struct watch_figures *f);
+	void (*stall)(FILE *out, const struct watch_stall *st);
+	void (*end)(FILE *out, const struct watch_setup *s, const struct watch_summary *sum,
+	    const struct watch_plot *plot);
+};
+
+extern const struct watch_format watch_formats[];	/* the first is the default */
+extern const struct name_list watch_format_names;
 
 /* "one 8kB write + fdatasync", "one 8kB open_datasync write": the
  * operation watched. */
 void watch_describe_op(const struct watch_setup *s, char *buf, size_t len);
 
 /* The settings and the burst, then (text) the interval lines' heading. */
-void watch_report_start(FILE *out, enum watch_format fmt, const struct watch_setup *s);
+void watch_report_start(FILE *out, const struct watch_format *fmt, const struct watch_setup *s);
 
 /* One closed interval. */
-void watch_report_interval(FILE *out, enum watch_format fmt, const struct watch_setup *s,
+void watch_report_interval(FILE *out, const struct watch_format *fmt, const struct watch_setup *s,
     const struct watch_figures *f);
 
 /* A stall, as soon as its operation ended. */
-void watch_report_stall(FILE *out, enum watch_format fmt, const struct watch_stall *st);
+void watch_report_stall(FILE *out, const struct watch_format *fmt, const struct watch_stall *st);
 
 /* The status line a terminal shows while an interval fills (on standard
  * error, util/progress.h), so that something shows before its line:
@@ -44,7 +58,7 @@ void watch_report_status(char *buf, size_t len, uint64_t now_wall_ns,
     const struct watch_tally *t, uint64_t end_wall_ns);
 
 /* The summary, the worst interval, the warnings and (text) the plot. */
-void watch_report_end(FILE *out, enum watch_format fmt, const struct watch_setup *s,
+void watch_report_end(FILE *out, const struct watch_format *fmt, const struct watch_setup *s,
     const struct watch_summary *sum, const struct watch_plot *plot);
 
 #endif

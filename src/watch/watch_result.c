@@ -20,19 +20,6 @@ watch_note_stall(struct watch_summary *s, const struct watch_stall *st)
 		s->longest = *st;
 }
 
-void
-watch_format_usecs(double usecs, char *buf, size_t len)
-{
-	if (usecs < 1000.0)
-		snprintf(buf, len, "%.0f us", usecs);
-	else if (usecs < 10000.0)
-		snprintf(buf, len, "%.2f ms", usecs / 1000.0);
-	else if (usecs < 1000000.0)
-		snprintf(buf, len, "%.1f ms", usecs / 1000.0);
-	else
-		snprintf(buf, len, "%.3f s", usecs / 1000000.0);
-}
-
 static void
 warn(struct watch_summary *s, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -59,8 +46,10 @@ judge_stalls(const struct watch_setup *setup, struct watch_summary *s)
 
 	if (s->paced.stalls == 0)
 		return;
-	watch_format_usecs(row_usecs((double)setup->stall_ns), limit, sizeof limit);
-	watch_format_usecs(row_usecs((double)s->longest.ns), longest, sizeof longest);
+	units_format_latency(row_usecs((double)setup->stall_ns), LATENCY_READING, limit,
+	    sizeof limit);
+	units_format_latency(row_usecs((double)s->longest.ns), LATENCY_READING, longest,
+	    sizeof longest);
 	warn(s, warning_codes[WARNING_STALL], "%llu operation%s took over %s (the longest %s, "
 	    "%.3f s into the run): a commit waits that long; each is a line of its own above.",
 	    (unsigned long long)s->paced.stalls, s->paced.stalls == 1 ? "" : "s", limit,
@@ -69,7 +58,7 @@ judge_stalls(const struct watch_setup *setup, struct watch_summary *s)
 		warn(s, warning_codes[WARNING_STALL_OVER_20S], "%llu operation%s took over %g s: "
 		    "CockroachDB stops a node whose disk sync takes that long "
 		    "(storage.max_sync_duration).", (unsigned long long)s->fatal_stalls,
-		    s->fatal_stalls == 1 ? "" : "s", (double)WATCH_FATAL_STALL_NS / 1e9);
+		    s->fatal_stalls == 1 ? "" : "s", (double)WATCH_FATAL_STALL_NS / (double)NSEC_PER_SEC);
 }
 
 static void

@@ -12,11 +12,12 @@
 #include "probe/method.h"
 #include "probe/options.h"
 #include "storage/storage.h"
+#include "util/units.h"
 #include "watch/watch_interval.h"
 
 /* CockroachDB stops a node whose disk sync takes longer than this
  * (storage.max_sync_duration). */
-#define WATCH_FATAL_STALL_NS (20ULL * 1000000000ULL)
+#define WATCH_FATAL_STALL_NS (20ULL * NSEC_PER_SEC)
 #define WATCH_MAX_WARNINGS 4
 
 /* Why the method watched is the one it is. */
@@ -82,7 +83,5 @@ void watch_note_stall(struct watch_summary *s, const struct watch_stall *st);
 void watch_summarize(const struct watch_tally *t, const struct watch_setup *setup,
     struct watch_summary *s);
 
-/* "1.503 s", "412 us", "21.5 ms": a duration as the lines print it. */
-void watch_format_usecs(double usecs, char *buf, size_t len);
 
 #endif

@@ -39,8 +39,6 @@
 #define STALL_TICK    8.0	/* px: a stall's tick on the time axis */
 #define MARKERS_UPTO  60	/* points: a marker on each; more: the lines alone */
 #define FLOOR_USECS   0.1	/* the lowest a log axis of latencies goes */
-#define NS_PER_MS     1000000ULL
-#define NS_PER_SEC    1000000000ULL
 
 enum figure { FIG_P50, FIG_P99, FIG_MAX, FIG_COUNT };
 
@@ -59,13 +57,14 @@ static const struct svg_font_style axis_font = { SVG_SANS, 11.0, false, false, N
 
 /* Round steps of the wall clock between time labels, the least first. */
 static const uint64_t time_steps_ns[] = {
-	1 * NS_PER_MS, 2 * NS_PER_MS, 5 * NS_PER_MS, 10 * NS_PER_MS, 20 * NS_PER_MS,
-	50 * NS_PER_MS, 100 * NS_PER_MS, 200 * NS_PER_MS, 500 * NS_PER_MS,
-	1 * NS_PER_SEC, 2 * NS_PER_SEC, 5 * NS_PER_SEC, 10 * NS_PER_SEC, 15 * NS_PER_SEC,
-	30 * NS_PER_SEC, 60 * NS_PER_SEC, 120 * NS_PER_SEC, 300 * NS_PER_SEC,
-	600 * NS_PER_SEC, 900 * NS_PER_SEC, 1800 * NS_PER_SEC, 3600 * NS_PER_SEC,
-	7200 * NS_PER_SEC, 10800 * NS_PER_SEC, 21600 * NS_PER_SEC, 43200 * NS_PER_SEC,
-	86400 * NS_PER_SEC, 172800 * NS_PER_SEC
+	1 * NSEC_PER_MSEC, 2 * NSEC_PER_MSEC, 5 * NSEC_PER_MSEC, 10 * NSEC_PER_MSEC,
+	20 * NSEC_PER_MSEC, 50 * NSEC_PER_MSEC, 100 * NSEC_PER_MSEC, 200 * NSEC_PER_MSEC,
+	500 * NSEC_PER_MSEC,
+	1 * NSEC_PER_SEC, 2 * NSEC_PER_SEC, 5 * NSEC_PER_SEC, 10 * NSEC_PER_SEC, 15 * NSEC_PER_SEC,
+	30 * NSEC_PER_SEC, 60 * NSEC_PER_SEC, 120 * NSEC_PER_SEC, 300 * NSEC_PER_SEC,
+	600 * NSEC_PER_SEC, 900 * NSEC_PER_SEC, 1800 * NSEC_PER_SEC, 3600 * NSEC_PER_SEC,
+	7200 * NSEC_PER_SEC, 10800 * NSEC_PER_SEC, 21600 * NSEC_PER_SEC, 43200 * NSEC_PER_SEC,
+	86400 * NSEC_PER_SEC, 172800 * NSEC_PER_SEC
 };
 
 /* Figure k of a point; 0 where it has none (no operation, or a point of
@@ -85,8 +84,8 @@ run_end_ns(const struct watch_summary *sum, const struct watch_plot *p)
 	uint64_t end = p->n > 0 ? p->points[p->n - 1].end_ns : 0;
 
 	if (end == 0)
-		end = (uint64_t)(sum->run_secs * 1e9);
-	return end > 0 ? end : NS_PER_MS;
+		end = (uint64_t)(sum->run_secs * (double)NSEC_PER_SEC);
+	return end > 0 ? end : NSEC_PER_MSEC;
 }
 
 /* The latency scale: every figure drawn, the stalls and the reference. */
@@ -122,10 +121,11 @@ time_label(uint64_t wall_ns, uint64_t step_ns, char *buf, size_t len)
 	int n = 8;
 
 	watch_clock_iso(wall_ns, iso, sizeof iso);	/* 2026-12-01T12:00:10.123Z */
-	if (step_ns % (60 * NS_PER_SEC) == 0)
+	if (step_ns % (60 * NSEC_PER_SEC) == 0)
 		n = 5;
-	else if (step_ns < NS_PER_SEC)
-		n = step_ns % (100 * NS_PER_MS) == 0 ? 10 : step_ns % (10 * NS_PER_MS) == 0 ? 11 : 12;
+	else if (step_ns < NSEC_PER_SEC)
+		n = step_ns % (100 * NSEC_PER_MSEC) == 0 ? 10 :
+		    step_ns % (10 * NSEC_PER_MSEC) == 0 ? 11 : 12;
 	snprintf(buf, len, "%.*s", n, iso + 11);
 }
 
@@ -273,7 +273,7 @@ draw_legend(FILE *out, const struct watch_setup *s, const struct watch_plot *p, 
 		y += LEGEND_LINE;
 	}
 	if (s->burst.ops > 0) {
-		watch_format_usecs(s->burst.p50_usecs, v, sizeof v);
+		units_format_latency(s->burst.p50_usecs, LATENCY_READING, v, sizeof v);
 		svg_line(out, LEGEND_X, y - 4, LEGEND_X + 26, y - 4, &dotted);
 		snprintf(line, sizeof line, "back to back: p50 %s", v);
 		svg_text_fit(out, LEGEND_X + 32, y, &svg_text_font, LEGEND_WIDTH - 32, line);
@@ -285,7 +285,8 @@ draw_legend(FILE *out, const struct watch_setup *s, const struct watch_plot *p, 
 	svg_marker(out, SVG_DOWN_TRIANGLE, LEGEND_X + 13, y - 4, 5.0, st.colour, SVG_INK);
 	for (k = 0; k < p->nstalls; k++)
 		count += p->stalls[k].count;
-	watch_format_usecs(row_usecs((double)s->stall_ns), limit, sizeof limit);
+	units_format_latency(row_usecs((double)s->stall_ns), LATENCY_READING, limit,
+	    sizeof limit);
 	if (count == 0)
 		snprintf(line, sizeof line, "stalls over %s: none", limit);
 	else
@@ -406,19 +407,21 @@ draw_summary(FILE *out, const struct watch_setup *s, const struct watch_summary 
 {
 	char line[256], p50[32], p99[32], max[32], limit[32], longest[32], at[32];
 
-	watch_format_usecs(sum->paced.p50_usecs, p50, sizeof p50);
-	watch_format_usecs(sum->paced.p99_usecs, p99, sizeof p99);
-	watch_format_usecs(sum->paced.max_usecs, max, sizeof max);
+	units_format_latency(sum->paced.p50_usecs, LATENCY_READING, p50, sizeof p50);
+	units_format_latency(sum->paced.p99_usecs, LATENCY_READING, p99, sizeof p99);
+	units_format_latency(sum->paced.max_usecs, LATENCY_READING, max, sizeof max);
 	snprintf(line, sizeof line, "paced: %llu operations in %.1f s: p50 %s, p99 %s, max %s; "
 	    "%llu missed starts", (unsigned long long)sum->paced.ops, sum->run_secs, p50, p99,
 	    max, (unsigned long long)sum->paced.missed);
 	svg_text_fit(out, SVG_MARGIN, y + 11, &svg_text_font, TEXT_WIDTH, line);
 	y += LINE;
-	watch_format_usecs(row_usecs((double)s->stall_ns), limit, sizeof limit);
+	units_format_latency(row_usecs((double)s->stall_ns), LATENCY_READING, limit,
+	    sizeof limit);
 	if (sum->paced.stalls == 0) {
 		snprintf(line, sizeof line, "no stall over %s", limit);
 	} else {
-		watch_format_usecs(row_usecs((double)sum->longest.ns), longest, sizeof longest);
+		units_format_latency(row_usecs((double)sum->longest.ns), LATENCY_READING, longest,
+		    sizeof longest);
 		watch_clock_iso(sum->longest.wall_ns, at, sizeof at);
 		snprintf(line, sizeof line, "%llu stall%s over %s, the longest %s at %s",
 		    (unsigned long long)sum->paced.stalls, sum->paced.stalls == 1 ? "" : "s",

@@ -1,21 +1,18 @@
-/* session.c: the probe's run: the targets measured one after another,
- * each judged once measured, the report streamed from the run's hooks,
- * and a stop by a signal still reporting what was measured. */
+/* session.c: the probe command's run: the targets measured one after
+ * another, each judged once measured (target/), the report streamed
+ * between their steps, and a stop by a signal still reporting what was
+ * measured. */
 #include "config.h"
 
-#include "report/session.h"
+#include "session/session.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "advice/advice.h"
-#include "advice/judge.h"
-#include "group/group_result.h"
-#include "group/group_run.h"
-#include "probe/run.h"
 #include "report/report.h"
+#include "target/target.h"
 #include "util/cleanup.h"
 #include "util/output.h"
 #include "util/platform.h"
@@ -23,20 +20,21 @@
 #include "util/status.h"
 #include "util/diag.h"
 
-/* The run as it goes: the report streams from the run's hooks. */
+/* The run as it goes: the report streams between a target's steps. */
 struct session {
 	const struct options *o;
+	const struct report_format *format;	/* -F */
 	struct report *rep;
 	struct target_result *results;
 	bool begun;
 };
 
+/* Target t is ready (its test file exists, its storage is probed): the
+ * stream begins with the first, and says where each lives. */
 static void
-on_target_ready(void *ctx, struct target_result *tr)
+stream_target(struct session *s, size_t t)
 {
-	struct session *s = ctx;
-	const struct report_stream *st = s->o->format->stream;
-	size_t t = (size_t)(tr - s->results);
+	const struct report_stream *st = s->format->stream;
 
 	s->rep->ntargets = t + 1;
 	if (st == NULL)
@@ -48,54 +46,33 @@ on_target_ready(void *ctx, struct target_result *tr)
 	fflush(stdout);
 }
 
+/* A group of target t's rows ended: [first, last). */
 static void
-on_group_done(void *ctx, struct target_result *tr, size_t first, size_t last)
+stream_group(struct session *s, size_t t, size_t first, size_t last)
 {
-	struct session *s = ctx;
-	const struct report_stream *st = s->o->format->stream;
+	const struct report_stream *st = s->format->stream;
 
 	if (st == NULL)
 		return;
-	st->group(stdout, s->rep, (size_t)(tr - s->results), first, last);
+	st->group(stdout, s->rep, t, first, last);
 	fflush(stdout);
 }
 
-/* The group-commit experiment, after the rows: it starts from what the
- * rows so far say (the judging step reads them), and the rule's
- * commit_delay is judged from what it measured. */
-enum exit_status
-session_run_experiment(void *ctx, enum group g, const struct options *o, const struct testfile *tf,
-    struct target_result *tr, struct progress *p)
+/* Run target i to its end, streaming the report between its steps. */
+static enum exit_status
+run_one(struct session *s, size_t i, struct progress *p)
 {
-	struct group_basis basis;
-	struct run_status st;
-	enum exit_status rc;
+	struct target_run run;
+	enum target_step step;
 
-	(void)ctx;
-	if (g != GROUP_GROUP)
-		return STATUS_OK;
-	memset(&st, 0, sizeof st);
-	basis.path = tr->path;
-	basis.method = judge_flush_basis(o, tr, &basis.row_usecs, &basis.direct);
-	rc = group_run(o, &basis, tf, p, &st, &tr->group);
-	if (tr->group != NULL)
-		tr->group->rule_usecs = advice_commit_delay(tr->group->basis_usecs);
-	if (st.failed) {
-		tr->failed = true;
-		snprintf(tr->error, sizeof tr->error, "%s", st.error);
+	target_begin(&run, s->o, s->o->targets[i], p, i + 1, s->o->ntargets, &s->results[i]);
+	while ((step = target_next(&run)) != TARGET_DONE) {
+		if (step == TARGET_READY)
+			stream_target(s, i);
+		else if (step == TARGET_GROUP)
+			stream_group(s, i, run.first, run.last);
 	}
-	if (st.interrupted)
-		tr->interrupted = true;
-	return rc;
-}
-
-/* What a target's run allocated, the experiment's cells included. */
-static void
-free_target(struct target_result *tr)
-{
-	group_result_free(tr->group);
-	tr->group = NULL;
-	run_free(tr);
+	return run.status;
 }
 
 /* Measure the targets one after another, stopping at the first that
@@ -106,8 +83,6 @@ measure_targets(struct session *s, size_t *ndone)
 {
 	const struct options *o = s->o;
 	struct progress p;
-	struct run_hooks h = { &p, 0, o->ntargets, on_target_ready, on_group_done, s,
-	    session_run_experiment };
 	enum exit_status rc = STATUS_OK;
 	size_t i;
 
@@ -120,15 +95,13 @@ measure_targets(struct session *s, size_t *ndone)
 		 * still reports (an empty run, marked as interrupted). */
 		if (i > 0 && cleanup_stop_signal() != 0)
 			break;
-		h.target_no = i + 1;
-		rc = run_target(o, o->targets[i], &h, tr);
+		rc = run_one(s, i, &p);
 		if (rc != STATUS_OK)
-			diag_error("%s", tr->error);
-		if (!tr->measured) {
-			free_target(tr);
+			diag_error("%s", tr->run.error);
+		if (!tr->run.measured) {
+			target_free(tr);
 			break;
 		}
-		judge_target(o, tr);
 		(*ndone)++;
 	}
 	return rc;
@@ -138,7 +111,7 @@ measure_targets(struct session *s, size_t *ndone)
 static enum exit_status
 write_report(struct session *s, size_t ndone)
 {
-	const struct report_format *f = s->o->format;
+	const struct report_format *f = s->format;
 
 	s->rep->ntargets = ndone;
 	if (f->stream != NULL && s->begun)
@@ -151,8 +124,9 @@ write_report(struct session *s, size_t ndone)
 }
 
 int
-session_run(const struct options *o)
+session_run(const struct session_options *so)
 {
+	const struct options *o = &so->probe;
 	struct report rep;
 	struct session s;
 	size_t i, ndone;
@@ -168,6 +142,7 @@ session_run(const struct options *o)
 	cleanup_install();
 	memset(&s, 0, sizeof s);
 	s.o = o;
+	s.format = so->format;
 	s.rep = &rep;
 	s.results = calloc(o->ntargets, sizeof *s.results);
 	if (s.results == NULL) {
@@ -178,10 +153,13 @@ session_run(const struct options *o)
 	status = measure_targets(&s, &ndone);
 	rep.duration_secs = row_secs(platform_now_ns() - start_ns);
 	rep.interrupted_by = cleanup_stop_signal();
+	/* A signal after a target was judged still stops what it advises. */
+	for (i = 0; rep.interrupted_by != 0 && i < ndone; i++)
+		target_stopped(&s.results[i]);
 	if (ndone > 0 && write_report(&s, ndone) != STATUS_OK)
 		status = STATUS_IO;
 	for (i = 0; i < ndone; i++)
-		free_target(&s.results[i]);
+		target_free(&s.results[i]);
 	free(s.results);
 	/* Stopped by a signal: die of it now that the report is out. */
 	cleanup_die();
