@@ -105,10 +105,11 @@ the sweep: 0 first, ascending, no repeats | .targets[0].group
 	  and (.commit_delays_usecs | length) >= 2
 the sweep: round values only, the grid's 1-2.5-5 | [.targets[0].group.commit_delays_usecs[1:][]
 	| tostring | test("^(1|2|25|5)0*$")] | all
-the sweep: the round values nearest d/8 and 2d at its ends | .targets[0].group
-	| .basis_usecs as $d | ($d / 8 < 1 or (.commit_delays_usecs[1] <= $d / 8 * 1.6
-	    and .commit_delays_usecs[1] >= $d / 8 / 1.6))
-	  and .commit_delays_usecs[-1] <= ([2 * $d, 1] | max) * 1.6 and .commit_delays_usecs[-1] >= 2 * $d / 1.6
+the sweep: the round value at or below d/8 to the one nearest 2d, none between skipped | .targets[0].group
+	| .basis_usecs as $d | .commit_delays_usecs as $c
+	| ($d / 8 < 1 or ($c[1] <= $d / 8 and $c[1] * 2.5 > $d / 8))
+	  and $c[-1] <= ([2 * $d, 1] | max) * 1.6 and $c[-1] >= 2 * $d / 1.6
+	  and ([range(2; $c | length) | $c[.] <= $c[. - 1] * 2.5] | all)
 the rule is half of d, rounded | .targets[0].group
 	| .rule_commit_delay_usecs == ((.basis_usecs / 2) | round)
 a cell for every client count and delay | .targets[0].group as $g

@@ -440,6 +440,22 @@ test_grid(void)
 	na = delay_grid_sweep(300.0, factors, 5, a);
 	ok(na == 4 && a[0] == 50 && a[1] == 100 && a[2] == 250 && a[3] == 500,
 	    "d = 300 us: d/4 and d/2 round to one value, swept once (%zu)", na);
+	ok(delay_grid_below(0.0) == 0 && delay_grid_below(0.5) == 1 &&
+	    delay_grid_below(249.9) == 100 && delay_grid_below(250.0) == 250 &&
+	    delay_grid_below(1e9) == 100000, "the grid's value at or below");
+	/* -t group's span, d/8 to 2d: the low end at or below d/8, nothing
+	 * between skipped. */
+	na = delay_grid_span(2140.0 / 8, 2 * 2140.0, a, 6);
+	nb = delay_grid_span(2900.0 / 8, 2 * 2900.0, b, 6);
+	ok(na == 5 && nb == na && memcmp(a, b, na * sizeof a[0]) == 0 && a[0] == 250 &&
+	    a[1] == 500 && a[4] == 5000,
+	    "d = 2140 and 2900 us: one span, 250 to 5000 us (nearest d/8 would start at 500)");
+	na = delay_grid_span(300.0 / 8, 600.0, a, 6);
+	ok(na == 5 && a[0] == 25 && a[1] == 50 && a[2] == 100 && a[3] == 250 && a[4] == 500,
+	    "d = 300 us: 25 to 500 us, each value once (%zu)", na);
+	na = delay_grid_span(300.0 / 8, 600.0, a, 3);
+	ok(na == 3 && a[2] == 100, "the span stops at the room it has");
+	ok(delay_grid_span(0.0, 10.0, a, 6) == 0, "no span from 0");
 }
 
 /* The leader (the most commits/s above 0 among delays that slept) and the

@@ -20,12 +20,17 @@
 #include "util/delay_grid.h"
 #include "util/platform.h"
 
-/* The factors of d the default sweep takes, each snapped to the delay grid
- * (util/delay_grid.h); d/2 is PostgreSQL's rule. d/8 reaches the gains a
- * short delay makes at few clients on a disk capped at N I/O a second
- * (250 us at 8 clients, d = 2.14 ms: bench/README); 4d, which lost at
- * every client count on every disk measured, made room for it. */
-static const double sweep_factors[] = { 0.125, 0.25, 0.5, 1.0, 2.0 };
+/* The default sweep: every value of the delay grid (util/delay_grid.h)
+ * from the one at or below d/8 to the one nearest 2d; d/2 is PostgreSQL's
+ * rule. d/8 reaches the gains a short delay makes at few clients on a disk
+ * capped at N I/O a second (250 us at 8 clients, d = 2.14 ms); 4d, which
+ * lost at every client count on every disk measured, made room for it.
+ * Its low end at or below d/8, and no value between skipped: with each of
+ * d/8 to 2d snapped to its nearest value, a d that moved from 2.6 to 2.9
+ * ms between runs on that disk swept 500 us up instead of 250 us up, and
+ * d/4 (725 us) skipped 500 us, the server's best there. */
+#define SWEEP_LOW  0.125	/* x d */
+#define SWEEP_HIGH 2.0		/* x d */
 
 /* A cell's time: -s's, or without -s (adaptive rows, which a cell is
  * not) half a second, in --rounds slices; 24 cells at the defaults. */
@@ -106,8 +111,8 @@ sweep_delays(const struct options *o, double d_usecs, long *out)
 				out[n++] = o->commit_delays[i];
 		return n;
 	}
-	return n + delay_grid_sweep(d_usecs, sweep_factors,
-	    sizeof sweep_factors / sizeof sweep_factors[0], out + n);
+	return n + delay_grid_span(SWEEP_LOW * d_usecs, SWEEP_HIGH * d_usecs, out + n,
+	    GROUP_MAX_DELAYS - n);
 }
 
 static void

@@ -31,6 +31,33 @@ delay_grid_nearest(double usecs)
 	return grid[GRID_SIZE - 1];
 }
 
+long
+delay_grid_below(double usecs)
+{
+	size_t i;
+
+	if (!(usecs > 0.0))
+		return 0;
+	for (i = GRID_SIZE - 1; i > 0; i--)
+		if ((double)grid[i] <= usecs)
+			return grid[i];
+	return grid[0];
+}
+
+size_t
+delay_grid_span(double lo_usecs, double hi_usecs, long *out, size_t max)
+{
+	long lo = delay_grid_below(lo_usecs), hi = delay_grid_nearest(hi_usecs);
+	size_t i, n = 0;
+
+	if (lo == 0)
+		return 0;
+	for (i = 0; i < GRID_SIZE && n < max; i++)
+		if (grid[i] >= lo && (grid[i] <= hi || n == 0))
+			out[n++] = grid[i];
+	return n;
+}
+
 size_t
 delay_grid_sweep(double d_usecs, const double *factors, size_t nfactors, long *out)
 {

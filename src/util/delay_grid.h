@@ -14,8 +14,17 @@
  * 0 for 0 or less. */
 long delay_grid_nearest(double usecs);
 
+/* The grid's value at or below usecs (its smallest, 1, below that); 0
+ * for 0 or less. */
+long delay_grid_below(double usecs);
+
 /* The grid values nearest factors[i] x d_usecs, ascending, each once,
  * none 0: at most nfactors of them, in out. */
 size_t delay_grid_sweep(double d_usecs, const double *factors, size_t nfactors, long *out);
+
+/* Every grid value from the one at or below lo_usecs to the one nearest
+ * hi_usecs, ascending: at most max of them, in out (none for a lo_usecs
+ * of 0 or less). */
+size_t delay_grid_span(double lo_usecs, double hi_usecs, long *out, size_t max);
 
 #endif
