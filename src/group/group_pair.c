@@ -129,7 +129,8 @@ group_pair_ctl_lock(struct experiment *x)
  * back sooner than the server's and a delay batched them as no server
  * does: on a disk slowed by 2 ms a flush, at 32 clients, the experiment
  * called d/4 and d/2 gains (+15%, +12%) where the server lost 12% and
- * 4.5 to 9% (bench/README, 2026-12-04, "Where the CPU goes"). */
+ * 4.5 to 9% (bench/pgbench_delay.sh with WHERE=1, 2026-12-04; the
+ * figures are in bench/README's history). */
 static uint64_t
 work_third(uint64_t ns)
 {
@@ -273,7 +274,7 @@ commit_one(struct pair *pr, struct gc_flush *f)
 	 * executes before the INSERT takes a transaction id, so a committer
 	 * counts as a sibling only from its record on: counted from the
 	 * start of its work, it gated delays open at 8 clients that the
-	 * server kept shut (bench/README). */
+	 * server kept shut (bench/pgbench_delay.sh, 2026-12-04). */
 	spend_cpu(work_third(x->o->txn_work_ns));
 	gc_txn_begin(&x->log, &pr->me);
 	memcpy(pr->record, &pr->counter,

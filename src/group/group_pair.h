@@ -6,7 +6,8 @@
  * address spaces as the server's does. With committer threads the
  * experiment put twice the server's commits in a flush at 32 clients, ran
  * 1.6 times its commits/s and called a delay a gain at 8 clients on a
- * slowed disk where the server measured none (bench/README, 2026-12-04).
+ * slowed disk where the server measured none (bench/pgbench_delay.sh,
+ * 2026-12-04; bench/README's history).
  * The log, the slice control and the pairs' counts live in memory the
  * processes share. */
 #ifndef SYNCPROBE_GROUP_PAIR_H

@@ -323,8 +323,8 @@ undecided_leader(const struct pgb_result *r, size_t ci, unsigned sib)
  * --decide more times each, back to back (0 first in every other pair, so
  * that a drift shared by the pair cancels in its ratio), into the slices
  * after the repeats'. A few repeats of a 10 s run could not see a gain of
- * 4 to 6% through a shared machine's noise (bench/README). Only whole
- * pairs count. */
+ * 4 to 6% through a shared machine's noise (bench/README's history).
+ * Only whole pairs count. */
 static int
 run_deciding(struct cluster *c, struct pgb_result *r, struct sweep_place *at,
     const char *script, const char *builtin, bool have_wal, char *why, size_t len)
