@@ -120,10 +120,13 @@ every cell has its figures | [.targets[0].group.clients[].cells[]
 	  and .commits_per_flush >= 1 and .commits_per_sec > 0 and .commit_usecs.p50 <= .commit_usecs.p99
 	  and (.versus_zero | IN("better", "worse", "same"))
 	  and (.slices | length) >= 3 and .delayed_flushes <= .flushes] | all
-deciding: each cell decided has --decide more rounds, 0 all its count's | .targets[0].group
+deciding: each cell decided has --decide more rounds at a time, 0 all its count's | .targets[0].group
 	| .decide == 5 and ([.clients[].cells[] | (.slices | length) == 3 + .decided_rounds] | all)
-	  and ([.clients[].cells[1:][] | .decided_rounds | IN(0, 5)] | all)
+	  and ([.clients[].cells[1:][] | .decided_rounds | IN(0, 5, 10, 15, 20)] | all)
 	  and ([.clients[] | .cells[0].decided_rounds == ([.cells[1:][].decided_rounds] | add)] | all)
+deciding stops before 4 x --decide only on a clear verdict or no lead | [.targets[0].group.clients[].cells[1:][]
+	| select(.decided_rounds > 0 and .decided_rounds < 20)
+	| (.versus_zero | IN("better", "worse")) or .versus_zero_percent <= 0] | all
 delay 0 never sleeps, and is compared with nothing | [.targets[0].group.clients[].cells[0]
 	| .commit_delay_usecs == 0 and .delayed_flushes == 0 and .versus_zero == "same"] | all
 one committer: one commit per flush | [.targets[0].group.clients[0].cells[].commits_per_flush] | all(. == 1)

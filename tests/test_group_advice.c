@@ -148,6 +148,8 @@ test_compare(void)
 	ok(group_compare(zero, c, &pct, &noise) == GROUP_WORSE, "and 0 against it: worse");
 	ok(group_compare(zero, zero, &pct, &noise) == GROUP_SAME && pct == 0.0 && noise == 0.0,
 	    "a cell against itself: the same, 0%%, no noise");
+	ok(!group_lead_undecided(c, zero), "better beyond noise: decided, no more rounds");
+	ok(!group_lead_undecided(zero, zero), "0 against itself: no lead");
 	group_result_free(g);
 
 	g = flat(four_counts, 4);
@@ -172,6 +174,8 @@ test_compare(void)
 	is_near(noise, 11.98518, 1e-4, "noise is e^(t(4) * sd(log ratio) / sqrt(5)) - 1: "
 	    "%.4f%%", noise);
 	is_near(pct, 10.0, 1e-9, "and the difference the ratio of the sums: %+.4f%%", pct);
+	ok(group_lead_undecided(c, zero), "+10%% within noise: a lead more rounds can settle");
+	ok(!group_lead_undecided(zero, c), "0 against it: no lead, nothing to settle");
 	c->nslices = 1;
 	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && noise == 0.0,
 	    "one round: no noise to judge by, so the same");

@@ -73,8 +73,8 @@ static const struct cli_option probe_options[] = {
 	  .type = CLI_NUMBER, O(commit_siblings), .max = MAX_COMMIT_SIBLINGS,
 	  .groups = PLAN_BIT(GROUP_GROUP), .example = "7" },
 	{ .name = "decide", .has_arg = required_argument, .arg = "N",
-	  .help = "where a delay leads 0, N more rounds of it and of 0, side by side, {} "
-	    "(default 5)",
+	  .help = "where a delay leads 0, N more rounds of it and of 0, side by side, and "
+	    "up to 4N while it leads within noise, {} (default 5)",
 	  .type = CLI_NUMBER, O(decide), .max = MAX_DECIDE, .groups = PLAN_BIT(GROUP_GROUP),
 	  .example = "0" },
 	{ .name = "txn-work", .has_arg = required_argument, .arg = "DURATION",

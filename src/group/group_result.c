@@ -217,6 +217,15 @@ group_compare(const struct group_cell *a, const struct group_cell *b,
 }
 
 bool
+group_lead_undecided(const struct group_cell *delay, const struct group_cell *zero)
+{
+	double pct, noise;
+	enum group_verdict v = group_compare(delay, zero, &pct, &noise);
+
+	return v != GROUP_BETTER && v != GROUP_WORSE && pct > 0.0;
+}
+
+bool
 group_cell_lost(const struct group_cell *c)
 {
 	return c->vs_zero == GROUP_WORSE || (c->vs_zero == GROUP_UNCLEAR && c->vs_zero_pct < 0);

@@ -148,6 +148,11 @@ enum group_verdict group_compare(const struct group_cell *a, const struct group_
  * derived); 0 when none is above 0. */
 size_t group_leader(const struct group_result *g, size_t ci);
 
+/* Whether delay's cell leads zero's within the noise of the rounds both
+ * ran: more commits a second than 0, but not beyond the noise (the same,
+ * or unclear); a call that more rounds can settle. */
+bool group_lead_undecided(const struct group_cell *delay, const struct group_cell *zero);
+
 /* Whether the cell lost to delay 0: worse beyond noise, or below it with
  * the ranges apart (UNCLEAR): what the advice may not accept at any
  * client count. */

@@ -17,6 +17,7 @@
 #define GROUP_WARMUP_NS   5000000ULL	/* before each window, plus two delays and flushes */
 #define GROUP_DEFAULT_CELL_NS 500000000ULL	/* a cell's time without -s */
 #define GROUP_SLICE_FLUSHES 100u	/* without -s, a slice lasts at least this many flushes */
+#define GROUP_DECIDE_BATCHES 4u	/* at most this many --decide batches settle a close lead */
 
 struct group_result;
 
