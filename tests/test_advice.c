@@ -6,6 +6,7 @@
 
 #include "advice/advice.h"
 #include "advice/settings.h"
+#include "report/advice_words.h"
 #include "rows.h"
 #include "tap.h"
 
@@ -41,6 +42,15 @@ advised(const struct advice *a, const char *name)
 
 static struct advice_input linux_like;
 
+/* The method's reason as the reports write it from the advice's facts. */
+static const char *
+method_words(const struct advice *a)
+{
+	static struct words w;
+
+	return advice_words_method(a, &w);
+}
+
 static void
 test_commit_delay_rule(void)
 {
@@ -68,10 +78,10 @@ test_keeps_default_within_ten_percent(void)
 	    "fdatasync (180) beats open_datasync (240)");
 	ok(a.have_delay && a.commit_delay_usecs == 44 && a.basis == &f->rows[1],
 	    "commit_delay is half of the fdatasync one-write mean: %ld", a.commit_delay_usecs);
-	ok(strstr(a.method_reason, "is the fastest: 88.0 us for one write and 92.0 us for "
+	ok(strstr(method_words(&a), "is the fastest: 88.0 us for one write and 92.0 us for "
 	    "two (180.0 us together); the sums are compared, with a 10% margin in favour "
 	    "of the default") != NULL, "the reason names both parts and the rule: %s",
-	    a.method_reason);
+	    method_words(&a));
 	free(f);
 }
 
@@ -85,21 +95,23 @@ test_within_and_beyond_ten_percent(void)
 	add(f, GROUP_ONE, "fdatasync", false, 110, 200);
 	add(f, GROUP_ONE, "fsync", false, 100, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(advised(&a, "fdatasync"), "default kept at exactly +10%%");
+	ok(advised(&a, "fdatasync") && a.method_why.choice == CHOICE_DEFAULT_WITHIN_MARGIN,
+	    "default kept at exactly +10%%");
 	ok(a.commit_delay_usecs == 55, "delay from the kept default: %ld", a.commit_delay_usecs);
-	ok(strstr(a.method_reason, "takes 110.0 us for one write, within 10% of the "
+	ok(strstr(method_words(&a), "takes 110.0 us for one write, within 10% of the "
 	    "fastest, fsync (100.0 us): keep the default; one write is compared") != NULL,
-	    "kept: both figures and the margin: %s", a.method_reason);
+	    "kept: both figures and the margin: %s", method_words(&a));
 
 	f->n = 0;
 	add(f, GROUP_ONE, "fdatasync", false, 110.2, 200);
 	add(f, GROUP_ONE, "fsync", false, 100, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(advised(&a, "fsync"), "fsync advised when the default is 10.2%% slower");
+	ok(advised(&a, "fsync") && a.method_why.choice == CHOICE_FASTEST,
+	    "fsync advised when the default is 10.2%% slower");
 	ok(a.commit_delay_usecs == 50, "delay from fsync: %ld", a.commit_delay_usecs);
-	ok(strstr(a.method_reason, "fsync is the fastest: 100.0 us for one write; the "
+	ok(strstr(method_words(&a), "fsync is the fastest: 100.0 us for one write; the "
 	    "default fdatasync takes 10.2% longer (110.2 us), beyond the 10% margin") != NULL,
-	    "beyond the margin: both figures: %s", a.method_reason);
+	    "beyond the margin: both figures: %s", method_words(&a));
 
 	/* 30% slower on the means, but their intervals (+-15 and +-10 us)
 	 * leave 115 against 110 x 1.1: the noise could make up the margin,
@@ -108,10 +120,11 @@ test_within_and_beyond_ten_percent(void)
 	add(f, GROUP_ONE, "fdatasync", false, 130, 200)->mean_ci95_usecs = 15.0;
 	add(f, GROUP_ONE, "fsync", false, 100, 200)->mean_ci95_usecs = 10.0;
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(advised(&a, "fdatasync") && strstr(a.method_reason, "the fastest, fsync (100.0 us), "
+	ok(advised(&a, "fdatasync") && a.method_why.choice == CHOICE_DEFAULT_WITHIN_NOISE &&
+	    strstr(method_words(&a), "the fastest, fsync (100.0 us), "
 	    "is not faster by 10% beyond the figures' noise") != NULL &&
 	    strstr(a.method_brief, "not 10% faster beyond noise") != NULL,
-	    "default kept where the margin is within the means' intervals: %s", a.method_reason);
+	    "default kept where the margin is within the means' intervals: %s", method_words(&a));
 	f->rows[0].mean_ci95_usecs = 5.0;
 	f->rows[1].mean_ci95_usecs = 5.0;
 	advice_compute(f->rows, f->n, &linux_like, &a);
@@ -120,8 +133,9 @@ test_within_and_beyond_ten_percent(void)
 	f->n = 0;
 	add(f, GROUP_ONE, "fdatasync", false, 110, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(strstr(a.method_reason, "the only method measured: 110.0 us") != NULL,
-	    "one method: not called the fastest: %s", a.method_reason);
+	ok(a.method_why.choice == CHOICE_DEFAULT_ONLY &&
+	    strstr(method_words(&a), "the only method measured: 110.0 us") != NULL,
+	    "one method: not called the fastest: %s", method_words(&a));
 	free(f);
 }
 
@@ -181,7 +195,7 @@ test_full_fsync_platform(void)
 	add(f, GROUP_ONE, "fsync_writethrough", false, 5000, 200);
 	advice_compute(f->rows, f->n, &mac, &a);
 	ok(advised(&a, "fsync_writethrough") &&
-	    strstr(a.method_reason, "does not flush") != NULL,
+	    strstr(method_words(&a), "does not flush") != NULL,
 	    "F_FULLFSYNC platforms get fsync_writethrough, with why");
 	ok(a.commit_delay_usecs == 2500, "delay from the writethrough row");
 	free(f);
@@ -197,7 +211,8 @@ test_nothing_to_advise(void)
 	f->rows[0].spec.method = NULL;
 	f->rows[0].spec.io = NULL;
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(a.wal_sync_method == NULL && !a.have_delay && a.method_reason[0] != '\0',
+	ok(a.wal_sync_method == NULL && !a.have_delay && a.method_why.choice == CHOICE_NONE_RAN &&
+	    method_words(&a)[0] != '\0',
 	    "no one-write rows: no advice, and a reason");
 	free(f);
 }

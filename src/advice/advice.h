@@ -67,9 +67,41 @@ struct advice_count {
 	bool any_worse;
 };
 
+/* Why wal_sync_method is what it is: the facts choose_method (advice.c)
+ * judged, which the report puts in words (report/advice_words.c). */
+enum method_choice {
+	CHOICE_NONE_RAN,		/* no sync method ran in the one-write test */
+	CHOICE_WRITETHROUGH,		/* F_FULLFSYNC exists: only it flushes the cache */
+	CHOICE_DEFAULT_ONLY,		/* the default, the only method measured */
+	CHOICE_DEFAULT_FASTEST,		/* the default, and the fastest */
+	CHOICE_DEFAULT_WITHIN_MARGIN,	/* the default, its mean within the margin */
+	CHOICE_DEFAULT_WITHIN_NOISE,	/* the default: the fastest not faster beyond noise */
+	CHOICE_FASTEST,			/* the fastest, beyond the margin and the noise */
+	CHOICE_FASTEST_UNCOMPARED,	/* the fastest; the default was not measured */
+};
+
+/* What a method's score was made of: the mean us of one write and, when
+ * the two-write test ran, of two; score is what was compared (their sum). */
+struct method_score {
+	double one_usecs;
+	double two_usecs;
+	bool with_two;
+	double score;
+};
+
+struct method_facts {
+	enum method_choice choice;
+	bool with_two;			/* the sums of one and two writes were compared */
+	double margin_pct;		/* DEFAULT_KEEP_RATIO's margin, in % */
+	const struct method *fastest;	/* NULL under CHOICE_NONE_RAN */
+	struct method_score fastest_score;
+	const struct method *platform_default;
+	struct method_score default_score;	/* where the default was measured */
+};
+
 struct advice {
 	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
-	char method_reason[ADVICE_TEXT_LEN];
+	struct method_facts method_why;
 	/* The same in a few words, for "What to set" (settings.h). */
 	char method_brief[ADVICE_BRIEF_LEN];
 	bool direct_basis;		/* rested on direct rows (no buffered ones ran) */

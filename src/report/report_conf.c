@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "probe/plan.h"
+#include "report/advice_words.h"
 #include "report/report.h"
 #include "util/escape.h"
 
@@ -50,8 +51,10 @@ report_conf_setting(FILE *out, bool active, const struct setting *s)
 static void
 put_setting_notes(FILE *out, const struct advice *a, const struct setting *s, bool before)
 {
+	struct words w;
+
 	if (before && s->id == SETTING_WAL_SYNC_METHOD && s->source != SOURCE_GIVEN)
-		put_comment(out, "wal_sync_method: ", a->method_reason);
+		put_comment(out, "wal_sync_method: ", advice_words_method(a, &w));
 	if (before || !a->delay_measured)
 		return;
 	if (s->id == SETTING_COMMIT_DELAY) {

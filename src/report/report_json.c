@@ -9,6 +9,7 @@
 
 #include "util/json.h"
 #include "advice/verdict.h"
+#include "report/advice_words.h"
 #include "report/report_counts.h"
 #include "probe/method.h"
 #include "probe/plan.h"
@@ -277,11 +278,12 @@ static void
 put_advice(struct json *j, const struct target_result *tr)
 {
 	const struct advice *a = &tr->advice;
+	struct words w;
 	size_t i;
 
 	json_begin_object(j, "advice");
 	json_string(j, "wal_sync_method", a->wal_sync_method ? a->wal_sync_method->name : NULL);
-	json_string(j, "wal_sync_method_reason", a->method_reason);
+	json_string(j, "wal_sync_method_reason", advice_words_method(a, &w));
 	if (a->have_delay)
 		json_int(j, "commit_delay_usecs", a->commit_delay_usecs);
 	else

@@ -12,6 +12,7 @@
 
 #include "util/cleanup.h"
 #include "util/escape.h"
+#include "report/advice_words.h"
 #include "report/histogram.h"
 #include "probe/method.h"
 #include "probe/plan.h"
@@ -465,12 +466,13 @@ static void
 print_postgres_advice(FILE *out, const struct target_result *tr)
 {
 	const struct advice *a = &tr->advice;
+	struct words w;
 
 	if (a->wal_sync_method != NULL)
 		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method->name);
 	else
 		fprintf(out, "  wal_sync_method: no advice\n");
-	put_wrapped(out, 4, a->method_reason);
+	put_wrapped(out, 4, advice_words_method(a, &w));
 	if (a->have_delay)
 		fprintf(out, "  commit_delay = %ld\n", a->commit_delay_usecs);
 	else
