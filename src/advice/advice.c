@@ -5,7 +5,6 @@
 #include "advice/advice.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,21 +31,6 @@ advice_find_row(const struct row_result *rows, size_t n, enum group g,
 			return r;
 	}
 	return NULL;
-}
-
-void
-advice_warn(struct advice *a, const char *code, const char *fmt, ...)
-{
-	struct advice_warning *w;
-	va_list ap;
-
-	if (a->nwarnings >= ADVICE_MAX_WARNINGS)
-		return;
-	w = &a->warnings[a->nwarnings++];
-	w->code = code;
-	va_start(ap, fmt);
-	vsnprintf(w->message, sizeof w->message, fmt, ap);
-	va_end(ap);
 }
 
 static bool

@@ -49,11 +49,49 @@ struct verdict {
 	const char *caution;		/* the warning code behind UNPROVEN, or NULL */
 };
 
+/* The warnings, one code each: stable, since scripts match on them
+ * (advice/warnings.h names them). */
+enum warning_code {
+	WARNING_IMPLAUSIBLE_FLUSH,
+	WARNING_NONDURABLE_FS,
+	WARNING_NOBARRIER,
+	WARNING_VOLATILE_OVERLAY,
+	WARNING_ROTATIONAL_TOO_FAST,
+	WARNING_WRITEBACK_CACHE,
+	WARNING_DIRECT_REFUSED,
+	WARNING_FEW_SAMPLES,
+	WARNING_SLEEP_OVERSHOOT,
+	/* syncprobe watch's (src/watch/watch_result.c) */
+	WARNING_STALL,
+	WARNING_STALL_OVER_20S,
+	WARNING_PACED_SLOWER,
+	WARNING_COUNT
+};
+
+#define WARNING_NAMES_MAX 4	/* the rows or devices a warning keeps, the first ones */
+#define WARNING_WHAT_LEN  96	/* a row's reason beyond what a message shows is cut */
+
 /* The advice (advice/advice.c), the warnings (advice/warnings.c) and the
- * verdicts (advice/verdict.c). */
+ * verdicts (advice/verdict.c). A warning is its code and the facts
+ * behind it; the report writes its message (report/advice_words.c).
+ * Which fields a code fills is said at its rule in warnings.c. Names are
+ * copied, never pointed to: the advice outlives the rows it read. */
 struct advice_warning {
-	const char *code;		/* stable: scripts match on it */
-	char message[ADVICE_TEXT_LEN];
+	enum warning_code id;
+	const char *code;		/* warning_codes[id]: scripts match on it */
+	char row[ROW_NAME_LEN];		/* the row whose figures it reads */
+	char names[WARNING_NAMES_MAX][ROW_NAME_LEN];	/* the rows or devices it names */
+	size_t count;			/* how many rows or devices in all */
+	char what[WARNING_WHAT_LEN];	/* a filesystem, a mount option, a row's reason */
+	bool flag;			/* a code's yes/no (its rule says which) */
+	uint64_t bytes;			/* a write + sync's size */
+	uint64_t ops;			/* operations a figure rests on */
+	double per_sec;			/* flushes (or paced commits) a second */
+	double usecs;			/* the figure it is about */
+	double other_usecs;		/* the figure it is compared with */
+	double p99_usecs;
+	double slack_usecs;		/* the timer slack; < 0 unknown */
+	long delay_usecs;		/* the commit_delay it is about */
 };
 
 /* The answer at one client count of -t group or syncprobe pgbench: the
@@ -169,7 +207,5 @@ void advice_from_group(const struct group_result *g, struct advice *a);
 const struct row_result *advice_find_row(const struct row_result *rows, size_t n,
     enum group g, const struct method *m, bool direct);
 
-/* Add a warning (ignored past ADVICE_MAX_WARNINGS). */
-void advice_warn(struct advice *a, const char *code, const char *fmt, ...);
 
 #endif

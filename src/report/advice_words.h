@@ -16,4 +16,14 @@ struct words {
  * fastest: ..."; returns w->text. */
 const char *advice_words_method(const struct advice *a, struct words *w);
 
+/* A warning's message, from its code and facts (advice/warnings.c). */
+const char *advice_words_warning(const struct advice_warning *aw, struct words *w);
+
+/* The paced_slower message: at per_sec a second, paced_usecs against
+ * b2b_usecs back to back, as the probe and watch both say it; the probe's
+ * (point_to_watch) ends by naming syncprobe watch, which measures it over
+ * time. */
+void advice_words_paced(char *buf, size_t len, unsigned long long per_sec,
+    double paced_usecs, double b2b_usecs, bool point_to_watch);
+
 #endif

@@ -108,8 +108,9 @@ report_conf(FILE *out, const struct report *r)
 		    "transactions are active\n#commit_siblings = %u\n", DEFAULT_COMMIT_SIBLINGS);
 	for (i = 0; i < a->nwarnings; i++) {
 		char prefix[64];
+		struct words w;
 
 		snprintf(prefix, sizeof prefix, "warning [%s]: ", a->warnings[i].code);
-		put_comment(out, prefix, a->warnings[i].message);
+		put_comment(out, prefix, advice_words_warning(&a->warnings[i], &w));
 	}
 }

@@ -326,7 +326,7 @@ put_advice(struct json *j, const struct target_result *tr)
 	for (i = 0; i < a->nwarnings; i++) {
 		json_begin_object(j, NULL);
 		json_string(j, "code", a->warnings[i].code);
-		json_string(j, "message", a->warnings[i].message);
+		json_string(j, "message", advice_words_warning(&a->warnings[i], &w));
 		json_end_object(j);
 	}
 	json_end_array(j);

@@ -527,6 +527,7 @@ static void
 print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 {
 	const struct advice *a = &tr->advice;
+	struct words w;
 	size_t i;
 
 	if (!report_several(r)) {
@@ -545,7 +546,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		char line[ADVICE_TEXT_LEN + 64];
 
 		snprintf(line, sizeof line, "warning [%s]: %s", a->warnings[i].code,
-		    a->warnings[i].message);
+		    advice_words_warning(&a->warnings[i], &w));
 		put_hanging(out, 2, 4, line);
 	}
 	if (tr->run.failed) {
