@@ -203,19 +203,19 @@ choose_delay(const struct row_result *rows, size_t n, const struct advice_input 
     struct advice *a)
 {
 	const struct method *method = in->forced_method ? in->forced_method : a->wal_sync_method;
+	struct delay_facts *why = &a->delay_why;
 	const struct row_result *row;
 
-	if (method == NULL) {
-		snprintf(a->delay_reason, sizeof a->delay_reason,
-		    "no one-write row to base commit_delay on");
+	memset(why, 0, sizeof *why);
+	why->basis = DELAY_NO_METHOD;
+	if (method == NULL)
 		return;
-	}
 	row = advice_find_row(rows, n, GROUP_ONE, method, a->direct_basis);
 	if (row == NULL && in->forced_method != NULL)
 		row = advice_find_row(rows, n, GROUP_ONE, method, !a->direct_basis);
 	if (row == NULL) {
-		snprintf(a->delay_reason, sizeof a->delay_reason,
-		    "%s did not run in the one-write test", method->name);
+		why->basis = DELAY_METHOD_NOT_RUN;
+		why->method = method;
 		return;
 	}
 	a->basis = row;
@@ -224,10 +224,10 @@ choose_delay(const struct row_result *rows, size_t n, const struct advice_input 
 	a->rule_delay_usecs = a->commit_delay_usecs;
 	a->delay_method = method;
 	a->have_delay = true;
-	snprintf(a->delay_reason, sizeof a->delay_reason,
-	    "half of %.3f us, the mean of one write + sync with %s%s",
-	    a->basis_mean_usecs, row->spec.name,
-	    in->forced_method ? " (--wal-sync-method)" : "");
+	why->basis = DELAY_RULE_ROW;
+	why->mean_usecs = a->basis_mean_usecs;
+	snprintf(why->row, sizeof why->row, "%s", row->spec.name);
+	why->forced = in->forced_method != NULL;
 }
 
 const struct method *
@@ -255,8 +255,6 @@ advice_compute(const struct row_result *rows, size_t n,
 	out->method_given = in->forced_method != NULL;
 	choose_method(rows, n, in, out);
 	choose_delay(rows, n, in, out);
-	snprintf(out->siblings_reason, sizeof out->siblings_reason,
-	    "the server's default: a delay applies only while at least %u other "
-	    "transactions are active (-t group measures where a delay helps)",
-	    DEFAULT_COMMIT_SIBLINGS);
+	out->siblings_why.basis = SIBLINGS_DEFAULT;
+	out->siblings_why.siblings = DEFAULT_COMMIT_SIBLINGS;
 }

@@ -11,7 +11,7 @@
 #include "util/units.h"
 #include "util/postgres.h"
 
-struct group_result;
+#include "group/group_result.h"
 
 #define DEFAULT_KEEP_RATIO     1.10	/* keep the default within 10% of the best */
 
@@ -137,6 +137,87 @@ struct method_facts {
 	struct method_score default_score;	/* where the default was measured */
 };
 
+/* What commit_delay rests on (advice.c's rule, advice_group.c's cells). */
+enum delay_basis {
+	DELAY_NO_METHOD,	/* no one-write row to base it on */
+	DELAY_METHOD_NOT_RUN,	/* method did not run in the one-write test */
+	DELAY_RULE_ROW,		/* half of row's mean */
+	DELAY_RULE_GROUP,	/* half of the experiment's flush at one committer */
+	DELAY_NONE_BEAT_ZERO,	/* measured: no delay beat 0 beyond noise */
+	DELAY_GAINS_LOST,	/* measured: what beat 0 (gain) lost at more clients */
+	DELAY_CHOSEN,		/* measured: the most commits/s where a delay beat 0 */
+};
+
+/* One cell of a delay against 0, as the advice's words quote it. */
+struct advice_cell {
+	unsigned clients;
+	double vs_zero_pct;
+	enum group_verdict vs_zero;
+	bool never_slept;	/* ran as delay 0 did: its difference is noise */
+};
+
+/* Who measured the cells and where (for a measured basis). */
+struct advice_measurer {
+	const char *measured_by;	/* the group result's; NULL: the experiment */
+	const char *rounds_are;		/* its rounds' name; NULL: "rounds" */
+	const struct method *method;
+	unsigned clients_lo, clients_hi;
+};
+
+struct delay_facts {
+	enum delay_basis basis;
+	const struct method *method;	/* DELAY_METHOD_NOT_RUN's */
+	char row[ROW_NAME_LEN];		/* DELAY_RULE_ROW's row (a copy) */
+	bool forced;			/* that row's method is --wal-sync-method's */
+	double mean_usecs;		/* the flush the rule halves */
+	/* The experiment was cut short by a signal: the rule stands. */
+	bool cut_short;
+	struct advice_measurer by;	/* the measured bases' */
+	/* DELAY_GAINS_LOST: the first cell that beat 0; DELAY_CHOSEN: the
+	 * chosen delay's at the client count it was chosen at. */
+	long delay_usecs;
+	unsigned clients;
+	double vs_zero_pct;
+	bool lost_above;	/* DELAY_CHOSEN: some other delay that beat 0 lost higher */
+	/* DELAY_CHOSEN: the chosen delay against 0 at every client count. */
+	struct advice_cell cells[UNITS_MAX_LIST];
+	size_t ncells;
+};
+
+/* Where the rule's value stands among the delays measured. */
+enum rule_swept {
+	RULE_NOT_SWEPT,		/* --commit-delays did not include it */
+	RULE_IS_ZERO,		/* the same as no delay */
+	RULE_NEAREST,		/* measured as the round value nearest it */
+	RULE_EXACT,		/* measured itself */
+};
+
+/* What PostgreSQL's half rule measured, when -t group measured the delay. */
+struct rule_facts {
+	double basis_usecs;	/* the flush interval */
+	bool basis_is_row;	/* the one-write row's mean, not one committer's */
+	long rule_usecs;
+	enum rule_swept swept;
+	long measured_usecs;	/* RULE_NEAREST: the value measured for it */
+	struct advice_cell cells[UNITS_MAX_LIST];	/* that value against 0 */
+	size_t ncells;
+};
+
+enum siblings_basis {
+	SIBLINGS_DEFAULT,	/* the server's default, -t group not run */
+	SIBLINGS_NO_DELAY,	/* the default: it changes nothing with no delay */
+	SIBLINGS_MEASURED,	/* the count below the lowest that gained */
+};
+
+struct siblings_facts {
+	enum siblings_basis basis;
+	unsigned siblings;
+	unsigned experiment_siblings;	/* what the cells were measured with */
+	/* SIBLINGS_MEASURED: the chosen delay's cells (delay_facts') from
+	 * index from on, where it may apply. */
+	size_t from;
+};
+
 struct advice {
 	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
 	struct method_facts method_why;
@@ -153,15 +234,15 @@ struct advice {
 	 * own flush at one committer is the basis. */
 	const struct row_result *basis;
 	double basis_mean_usecs;	/* the flush interval, to the nanosecond */
-	char delay_reason[ADVICE_TEXT_LEN];
+	struct delay_facts delay_why;
 	long rule_delay_usecs;		/* the rule's commit_delay, whatever was advised */
 	/* commit_delay and commit_siblings measured by -t group, rather than
-	 * the rule and the server's default; then rule_reason says what the
+	 * the rule and the server's default; then rule_why says what the
 	 * rule measured. */
 	bool delay_measured;
-	char rule_reason[ADVICE_TEXT_LEN];
+	struct rule_facts rule_why;
 	unsigned commit_siblings;
-	char siblings_reason[ADVICE_TEXT_LEN];
+	struct siblings_facts siblings_why;
 	/* Where the cells were measured (-t group, syncprobe pgbench): the
 	 * answer at each client count, the advice above being the one pair
 	 * not worse than 0 at any of them. */

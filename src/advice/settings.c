@@ -331,13 +331,28 @@ mark_not_measured(struct settings *out)
 	    "measures what a delay does here)");
 }
 
+/* The delay's reason where no one-write row ran, until "What to set"
+ * gives its own facts to the report's words as the delay does. */
+static void
+no_row_why(const struct advice *a, char *buf, size_t len)
+{
+	if (a->delay_why.basis == DELAY_METHOD_NOT_RUN)
+		snprintf(buf, len, "%s did not run in the one-write test",
+		    a->delay_why.method->name);
+	else
+		snprintf(buf, len, "no one-write row to base commit_delay on");
+}
+
 void
 settings_from_advice(const struct advice *a, const struct group_result *g,
     const struct sleep_result *sleep, size_t block_bytes, struct settings *out)
 {
 	memset(out, 0, sizeof *out);
 	if (!a->have_delay || a->delay_method == NULL) {
-		settings_block(out, NOTHING_NO_SYNC_ROW, a->delay_reason);
+		char why[SETTING_TEXT_LEN];
+
+		no_row_why(a, why, sizeof why);
+		settings_block(out, NOTHING_NO_SYNC_ROW, why);
 		return;
 	}
 	add_method(a, block_bytes, out);

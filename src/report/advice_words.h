@@ -16,6 +16,16 @@ struct words {
  * fastest: ..."; returns w->text. */
 const char *advice_words_method(const struct advice *a, struct words *w);
 
+/* Why commit_delay is what it is: what it rests on, or what -t group (or
+ * syncprobe pgbench) measured. */
+const char *advice_words_delay(const struct advice *a, struct words *w);
+
+/* What PostgreSQL's half rule measured, where the delay was measured. */
+const char *advice_words_rule(const struct advice *a, struct words *w);
+
+/* Why commit_siblings is what it is. */
+const char *advice_words_siblings(const struct advice *a, struct words *w);
+
 /* A warning's message, from its code and facts (advice/warnings.c). */
 const char *advice_words_warning(const struct advice_warning *aw, struct words *w);
 

@@ -58,10 +58,10 @@ put_setting_notes(FILE *out, const struct advice *a, const struct setting *s, bo
 	if (before || !a->delay_measured)
 		return;
 	if (s->id == SETTING_COMMIT_DELAY) {
-		put_comment(out, "commit_delay: ", a->delay_reason);
-		put_comment(out, "", a->rule_reason);
+		put_comment(out, "commit_delay: ", advice_words_delay(a, &w));
+		put_comment(out, "", advice_words_rule(a, &w));
 	} else if (s->id == SETTING_COMMIT_SIBLINGS) {
-		put_comment(out, "commit_siblings: ", a->siblings_reason);
+		put_comment(out, "commit_siblings: ", advice_words_siblings(a, &w));
 	}
 }
 

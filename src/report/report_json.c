@@ -288,16 +288,17 @@ put_advice(struct json *j, const struct target_result *tr)
 		json_int(j, "commit_delay_usecs", a->commit_delay_usecs);
 	else
 		json_null(j, "commit_delay_usecs");
-	json_string(j, "commit_delay_reason", a->delay_reason);
+	json_string(j, "commit_delay_reason", advice_words_delay(a, &w));
 	json_string(j, "commit_delay_source", !a->have_delay ? NULL :
 	    a->delay_measured ? plan_group_name(GROUP_GROUP) : "rule");
 	if (a->have_delay)
 		json_int(j, "rule_commit_delay_usecs", a->rule_delay_usecs);
 	else
 		json_null(j, "rule_commit_delay_usecs");
-	json_string(j, "rule_commit_delay_reason", a->delay_measured ? a->rule_reason : NULL);
+	json_string(j, "rule_commit_delay_reason", a->delay_measured ?
+	    advice_words_rule(a, &w) : NULL);
 	json_uint(j, "commit_siblings", a->commit_siblings);
-	json_string(j, "commit_siblings_reason", a->siblings_reason);
+	json_string(j, "commit_siblings_reason", advice_words_siblings(a, &w));
 	report_counts_json(j, a);
 	if (a->have_delay && a->basis == NULL) {
 		/* -t group without the one-write test: its own flush. */

@@ -477,9 +477,9 @@ print_postgres_advice(FILE *out, const struct target_result *tr)
 		fprintf(out, "  commit_delay = %ld\n", a->commit_delay_usecs);
 	else
 		fprintf(out, "  commit_delay: no advice\n");
-	put_wrapped(out, 4, a->delay_reason);
+	put_wrapped(out, 4, advice_words_delay(a, &w));
 	if (a->delay_measured)
-		put_wrapped(out, 4, a->rule_reason);
+		put_wrapped(out, 4, advice_words_rule(a, &w));
 	if (tr->sleep.samples > 0) {
 		char line[ADVICE_TEXT_LEN], slack[48] = "";
 
@@ -494,7 +494,7 @@ print_postgres_advice(FILE *out, const struct target_result *tr)
 	}
 	if (a->delay_measured) {
 		fprintf(out, "  commit_siblings = %u\n", a->commit_siblings);
-		put_wrapped(out, 4, a->siblings_reason);
+		put_wrapped(out, 4, advice_words_siblings(a, &w));
 		report_counts_text(out, a, 2);
 	} else if (a->have_delay && a->commit_delay_usecs > 0) {
 		char line[ADVICE_TEXT_LEN];
