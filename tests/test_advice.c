@@ -42,6 +42,34 @@ advised(const struct advice *a, const char *name)
 
 static struct advice_input linux_like;
 
+/* The method's choice in a few words, as "What to set" says it. */
+static const char *
+brief_words(const struct advice *a)
+{
+	static char brief[128];
+
+	advice_words_method_brief(&a->method_why, brief, sizeof brief);
+	return brief;
+}
+
+/* A setting's reason, and why nothing is set, as the reports write them
+ * from the facts. */
+static const char *
+setting_words(const struct setting *s)
+{
+	static struct words w[SETTINGS_MAX];
+
+	return advice_words_setting(s, &w[s->id]);
+}
+
+static const char *
+nothing_words(const struct settings *set)
+{
+	static struct words w;
+
+	return advice_words_nothing(set, &w);
+}
+
 /* The method's reason as the reports write it from the advice's facts. */
 static const char *
 method_words(const struct advice *a)
@@ -123,7 +151,7 @@ test_within_and_beyond_ten_percent(void)
 	ok(advised(&a, "fdatasync") && a.method_why.choice == CHOICE_DEFAULT_WITHIN_NOISE &&
 	    strstr(method_words(&a), "the fastest, fsync (100.0 us), "
 	    "is not faster by 10% beyond the figures' noise") != NULL &&
-	    strstr(a.method_brief, "not 10% faster beyond noise") != NULL,
+	    strstr(brief_words(&a), "not 10% faster beyond noise") != NULL,
 	    "default kept where the margin is within the means' intervals: %s", method_words(&a));
 	f->rows[0].mean_ci95_usecs = 5.0;
 	f->rows[1].mean_ci95_usecs = 5.0;
@@ -235,27 +263,27 @@ test_settings(void)
 	ok(set.n == 2 && set.list[0].id == SETTING_WAL_SYNC_METHOD &&
 	    strcmp(set.list[0].value, "fdatasync") == 0 && set.list[0].is_name &&
 	    set.list[0].source == SOURCE_PROBE &&
-	    strstr(set.list[0].reason, "the default and the fastest, 88.0 us per 8kB") != NULL,
-	    "settings: the advised method, measured: %s", set.list[0].reason);
+	    strstr(setting_words(&set.list[0]), "the default and the fastest, 88.0 us per 8kB") != NULL,
+	    "settings: the advised method, measured: %s", setting_words(&set.list[0]));
 	ok(strcmp(set.list[1].name, "commit_delay") == 0 && strcmp(set.list[1].value, "44") == 0 &&
 	    !set.list[1].is_name && set.list[1].source == SOURCE_RULE &&
-	    strstr(set.list[1].reason, "half of the 88.000 us fdatasync flush; a 44 us "
+	    strstr(setting_words(&set.list[1]), "half of the 88.000 us fdatasync flush; a 44 us "
 	    "sleep really lasts 130 us here, longer than the flush itself; not set until "
 	    "measured") != NULL,
 	    "settings: the rule's delay says its sleep overshoots, as the warning does: %s",
-	    set.list[1].reason);
+	    setting_words(&set.list[1]));
 	ok(set.nothing == NOTHING_NONE && settings_active(&set, 0) && !settings_active(&set, 1),
 	    "settings: the measured method is active, the rule's delay is not");
 	sleep.mean_usecs = 60.0;
 	settings_from_advice(&a, NULL, &sleep, 8192, &set);
-	ok(strstr(set.list[1].reason, "really lasts") == NULL &&
-	    strstr(set.list[1].reason, "; not set until measured: -t group or syncprobe "
+	ok(strstr(setting_words(&set.list[1]), "really lasts") == NULL &&
+	    strstr(setting_words(&set.list[1]), "; not set until measured: -t group or syncprobe "
 	    "pgbench measures what a delay does here") != NULL,
 	    "settings: a sleep that lasts about as asked is not called long: %s",
-	    set.list[1].reason);
-	ok(strcmp(settings_source_text(SOURCE_RULE), "the half rule, untested") == 0 &&
-	    strcmp(settings_source_text(SOURCE_GROUP), "measured by -t group") == 0 &&
-	    strcmp(settings_source_text(SOURCE_SERVER),
+	    setting_words(&set.list[1]));
+	ok(strcmp(advice_words_source(SOURCE_RULE), "the half rule, untested") == 0 &&
+	    strcmp(advice_words_source(SOURCE_GROUP), "measured by -t group") == 0 &&
+	    strcmp(advice_words_source(SOURCE_SERVER),
 	    "measured on the server by syncprobe pgbench") == 0,
 	    "settings: each source says how sure it is");
 	ok(strcmp(settings_source_code(SOURCE_PROBE), "probe") == 0 &&
@@ -263,25 +291,41 @@ test_settings(void)
 	    settings_nothing_code(NOTHING_NONE) == NULL &&
 	    strcmp(settings_nothing_code(NOTHING_NOT_DURABLE), "not_durable") == 0,
 	    "settings: stable codes for sources and for nothing to set");
-	settings_block(&set, NOTHING_FAILED, "an error");
-	settings_block(&set, NOTHING_INTERRUPTED, "a signal");
-	ok(set.nothing == NOTHING_FAILED && strcmp(set.why, "an error") == 0 &&
-	    !settings_active(&set, 0), "settings: an error outranks a signal, and blocks all");
+	settings_block(&set, BLOCK_RUN_FAILED);
+	settings_block(&set, BLOCK_SWEEP_STOPPED);
+	ok(set.nothing == NOTHING_FAILED && set.why == BLOCK_RUN_FAILED &&
+	    strcmp(nothing_words(&set), "the run stopped at an error, so these figures are "
+	    "not advice") == 0 && !settings_active(&set, 0),
+	    "settings: an error outranks a signal, and blocks all: %s", nothing_words(&set));
+
+	memset(&set, 0, sizeof set);
+	settings_block(&set, BLOCK_NO_REPEAT);
+	ok(set.nothing == NOTHING_INTERRUPTED && strcmp(nothing_words(&set),
+	    "no whole repeat was measured, so nothing is advice") == 0,
+	    "settings: a sweep with no whole repeat is interrupted: %s", nothing_words(&set));
+	settings_block(&set, BLOCK_SWEEP_STOPPED);
+	ok(set.why == BLOCK_NO_REPEAT, "settings: a signal after it changes nothing");
+	memset(&set, 0, sizeof set);
+	settings_block(&set, BLOCK_SWEEP_STOPPED);
+	ok(set.nothing == NOTHING_INTERRUPTED && strcmp(nothing_words(&set),
+	    "a signal ended the sweep early, so these figures are not advice") == 0,
+	    "settings: a sweep a signal ended: %s", nothing_words(&set));
 
 	advice_compute(f->rows, f->n, &forced, &a);
 	settings_from_advice(&a, NULL, NULL, 8192, &set);
 	ok(set.n == 2 && strcmp(set.list[0].value, "fsync") == 0 &&
 	    set.list[0].source == SOURCE_GIVEN && settings_active(&set, 0) &&
-	    strstr(set.list[0].reason, "syncprobe would advise 'fdatasync'") != NULL &&
+	    strstr(setting_words(&set.list[0]), "syncprobe would advise 'fdatasync'") != NULL &&
 	    strcmp(set.list[1].value, "70") == 0,
-	    "settings: --wal-sync-method's method is kept, as given: %s", set.list[0].reason);
+	    "settings: --wal-sync-method's method is kept, as given: %s", setting_words(&set.list[0]));
 
 	f->n = 0;
 	add(f, GROUP_TWO, "fdatasync", false, 88, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	settings_from_advice(&a, NULL, NULL, 8192, &set);
-	ok(set.n == 0 && set.nothing == NOTHING_NO_SYNC_ROW && set.why[0] != '\0',
-	    "settings: none without a one-write row, and why: %s", set.why);
+	ok(set.n == 0 && set.nothing == NOTHING_NO_SYNC_ROW &&
+	    strcmp(nothing_words(&set), "no one-write row to base commit_delay on") == 0,
+	    "settings: none without a one-write row, and why: %s", nothing_words(&set));
 	free(f);
 }
 

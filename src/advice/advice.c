@@ -157,8 +157,6 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 	    a->direct_basis, with_two, &ci) >= 0.0) {
 		a->wal_sync_method = in->writethrough;
 		why->choice = CHOICE_WRITETHROUGH;
-		snprintf(a->method_brief, sizeof a->method_brief,
-		    "the only method that flushes the drive's cache here (F_FULLFSYNC)");
 		return;
 	}
 	def_score = method_score(rows, n, def, a->direct_basis, with_two, &def_ci);
@@ -171,31 +169,10 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 	    &within_margin)) {
 		a->wal_sync_method = def;
 		why->choice = default_kept(best, def, scored, within_margin);
-		if (best == def && scored == 1)
-			snprintf(a->method_brief, sizeof a->method_brief,
-			    "the default and the only method measured");
-		else if (best == def)
-			snprintf(a->method_brief, sizeof a->method_brief,
-			    "the default and the fastest");
-		else if (within_margin)
-			snprintf(a->method_brief, sizeof a->method_brief,
-			    "the default, within %.0f%% of the fastest (%s)",
-			    margin_pct, best->name);
-		else
-			snprintf(a->method_brief, sizeof a->method_brief,
-			    "the default, the fastest (%s) not %.0f%% faster beyond noise",
-			    best->name, margin_pct);
 		return;
 	}
 	a->wal_sync_method = best;
 	why->choice = def_score >= 0.0 ? CHOICE_FASTEST : CHOICE_FASTEST_UNCOMPARED;
-	if (def_score >= 0.0)
-		snprintf(a->method_brief, sizeof a->method_brief, "the fastest, the "
-		    "default %s taking %.1f%% longer", def->name,
-		    (def_score / best_score - 1.0) * 100.0);
-	else
-		snprintf(a->method_brief, sizeof a->method_brief, "the fastest measured "
-		    "(the default %s was not)", def->name);
 }
 
 static void

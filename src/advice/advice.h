@@ -16,7 +16,6 @@
 #define DEFAULT_KEEP_RATIO     1.10	/* keep the default within 10% of the best */
 
 #define ADVICE_TEXT_LEN        512
-#define ADVICE_BRIEF_LEN       128
 #define ADVICE_MAX_WARNINGS    16
 #define VERDICT_MAX            8
 
@@ -221,8 +220,6 @@ struct siblings_facts {
 struct advice {
 	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
 	struct method_facts method_why;
-	/* The same in a few words, for "What to set" (settings.h). */
-	char method_brief[ADVICE_BRIEF_LEN];
 	bool direct_basis;		/* rested on direct rows (no buffered ones ran) */
 	bool method_given;		/* --wal-sync-method named the server's method */
 

@@ -457,10 +457,8 @@ sweep_settings(struct pgb_result *r)
 {
 	if (!r->have_advice) {
 		memset(&r->to_set, 0, sizeof r->to_set);
-		settings_block(&r->to_set, NOTHING_INTERRUPTED, "no whole repeat was "
-		    "measured, so nothing is advice");
+		settings_block(&r->to_set, BLOCK_NO_REPEAT);
 	} else if (r->cut_short) {
-		settings_block(&r->to_set, NOTHING_INTERRUPTED, "a signal ended the sweep "
-		    "early, so these figures are not advice");
+		settings_block(&r->to_set, BLOCK_SWEEP_STOPPED);
 	}
 }

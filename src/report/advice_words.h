@@ -6,6 +6,7 @@
 #define SYNCPROBE_ADVICE_WORDS_H
 
 #include "advice/advice.h"
+#include "advice/settings.h"
 
 /* One sentence, as long as the advice's sentences ever were. */
 struct words {
@@ -25,6 +26,20 @@ const char *advice_words_rule(const struct advice *a, struct words *w);
 
 /* Why commit_siblings is what it is. */
 const char *advice_words_siblings(const struct advice *a, struct words *w);
+
+/* The method's choice in a few words, for "What to set": "the default
+ * and the fastest"; "" where no method was chosen. */
+void advice_words_method_brief(const struct method_facts *f, char *buf, size_t len);
+
+/* What a source means, as "What to set" and -F conf say it: "measured
+ * here", "the half rule, untested", "measured by -t group", ... */
+const char *advice_words_source(enum setting_source s);
+
+/* Why a setting has its value, in one line. */
+const char *advice_words_setting(const struct setting *s, struct words *w);
+
+/* Why a run has nothing to set (set->nothing is not NOTHING_NONE). */
+const char *advice_words_nothing(const struct settings *set, struct words *w);
 
 /* A warning's message, from its code and facts (advice/warnings.c). */
 const char *advice_words_warning(const struct advice_warning *aw, struct words *w);

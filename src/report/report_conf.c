@@ -72,6 +72,7 @@ report_conf(FILE *out, const struct report *r)
 	const struct advice *a = &tr->advice;
 	char when[64], head[128], where[sizeof tr->run.storage.device.layers + 256];
 	const struct settings *set = &tr->to_set;
+	struct words why;
 	struct tm tm;
 	size_t i;
 
@@ -88,12 +89,13 @@ report_conf(FILE *out, const struct report *r)
 	/* Nothing may take effect (an error, a signal, figures of memory,
 	 * nothing measured): a file dropped into conf.d must set nothing. */
 	if (set->nothing != NOTHING_NONE && set->n > 0) {
-		put_comment(out, set->why, ": every setting below is commented out");
+		put_comment(out, advice_words_nothing(set, &why), ": every setting below is "
+		    "commented out");
 		if (tr->run.failed)
 			put_comment(out, "stopped by an error: ", tr->run.error);
 	}
 	if (set->n == 0) {
-		put_comment(out, "no advice: ", set->why);
+		put_comment(out, "no advice: ", advice_words_nothing(set, &why));
 		return;
 	}
 	for (i = 0; i < set->n; i++) {

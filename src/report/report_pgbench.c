@@ -486,6 +486,7 @@ report_pgbench_conf(FILE *out, const struct pgb_result *r)
 {
 	const struct settings *set = &r->to_set;
 	char dir[ESCAPE_LEN(4096)], version[ESCAPE_LEN(64)], why[ESCAPE_LEN(SETTING_TEXT_LEN)];
+	struct words w;
 	size_t i;
 
 	/* Escaped: a newline would end the comment, and make an active line
@@ -494,7 +495,7 @@ report_pgbench_conf(FILE *out, const struct pgb_result *r)
 	escape_for_terminal(r->server_version, version, sizeof version);
 	fprintf(out, "# syncprobe pgbench: %s, PostgreSQL %s, %s, %u x %u s per setting\n",
 	    dir, version, workload_names[r->workload], r->repeats, r->secs);
-	escape_for_terminal(set->why, why, sizeof why);
+	escape_for_terminal(advice_words_nothing(set, &w), why, sizeof why);
 	if (set->nothing != NOTHING_NONE)
 		fprintf(out, "# %s: every setting below is commented out\n", why);
 	for (i = 0; i < set->n; i++)
