@@ -252,6 +252,8 @@ test_finish(void)
 static void
 test_advice_zero(void)
 {
+	static const char on_server[] = "measured by pgbench on the server (fdatasync, 1 to "
+	    "64 clients): no delay beat 0 by more than the repeats' noise";
 	struct group_result *g = flat(four_counts, 4);
 	struct advice *a = calloc(1, sizeof *a);
 
@@ -267,6 +269,12 @@ test_advice_zero(void)
 	ok(a->basis == NULL && a->basis_mean_usecs == 49.0 && a->rule_delay_usecs == 25 &&
 	    a->delay_method == method_find("fdatasync"),
 	    "without a one-write row the experiment's flush is the basis, rule 25 us");
+	/* The same cells measured on the server (syncprobe pgbench's). */
+	g->on_server = true;
+	memset(a, 0, sizeof *a);
+	advise(g, a);
+	ok(strncmp(delay_words(a), on_server, sizeof on_server - 1) == 0,
+	    "on the server: measured by pgbench, over repeats: %s", delay_words(a));
 	free(a);
 	group_result_free(g);
 }

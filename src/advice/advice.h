@@ -157,8 +157,7 @@ struct advice_cell {
 
 /* Who measured the cells and where (for a measured basis). */
 struct advice_measurer {
-	const char *measured_by;	/* the group result's; NULL: the experiment */
-	const char *rounds_are;		/* its rounds' name; NULL: "rounds" */
+	bool on_server;		/* the server, through syncprobe pgbench: not -t group */
 	const struct method *method;
 	unsigned clients_lo, clients_hi;
 };

@@ -95,8 +95,7 @@ keep_cells(const struct group_result *g, size_t di, struct advice_cell *out, siz
 static void
 keep_measurer(const struct group_result *g, struct advice_measurer *by)
 {
-	by->measured_by = g->measured_by;
-	by->rounds_are = g->rounds_are;
+	by->on_server = g->on_server;
 	by->method = g->method;
 	by->clients_lo = g->clients[0];
 	by->clients_hi = g->clients[g->nclients - 1];

@@ -415,9 +415,7 @@ sweep_advise(struct pgb_result *r, const struct method *m)
 	g->basis_usecs = r->d_usecs;
 	g->basis_is_row = true;
 	g->rule_usecs = advice_commit_delay(r->d_usecs);
-	g->measured_by = "pgbench on the server";
 	g->on_server = true;
-	g->rounds_are = "repeats";
 	for (ci = 0; ci < r->nclients; ci++)
 		for (di = 0; di < nd; di++) {
 			const struct pgb_cell *p = pgb_cell_at(r, ci, idx[di]);

@@ -168,9 +168,8 @@ measurer_words(struct strbuf *t, const struct advice_measurer *by)
 		    plural(by->clients_lo));
 	else
 		snprintf(span, sizeof span, "%u to %u clients", by->clients_lo, by->clients_hi);
-	strbuf_add(t, "measured by %s (%s, %s): ",
-	    by->measured_by ? by->measured_by : "the group-commit experiment",
-	    by->method ? by->method->name : "?", span);
+	strbuf_add(t, "measured by %s (%s, %s): ", by->on_server ? "pgbench on the server" :
+	    "the group-commit experiment", by->method ? by->method->name : "?", span);
 }
 
 /* The delay's reason from its facts (the advice's, or those a run with
@@ -198,8 +197,9 @@ delay_words(const struct delay_facts *d, struct words *w)
 		break;
 	case DELAY_NONE_BEAT_ZERO:
 		measurer_words(&t, &d->by);
+		/* syncprobe pgbench's rounds are its repeats */
 		strbuf_add(&t, "no delay beat 0 by more than the %s' noise at any client "
-		    "count", d->by.rounds_are ? d->by.rounds_are : "rounds");
+		    "count", d->by.on_server ? "repeats" : "rounds");
 		break;
 	case DELAY_GAINS_LOST:
 		measurer_words(&t, &d->by);
