@@ -631,40 +631,30 @@ advice_words_setting(const struct setting *s, struct words *w)
 	return w->text;
 }
 
+/* Why nothing is set, for the reasons that quote no figure. */
+static const char *const block_words[] = {
+	[BLOCK_NOT_MEASURED] = "nothing this run measured: PostgreSQL's half rule is "
+	    "untested (-t group or syncprobe pgbench measures what a delay does here)",
+	[BLOCK_MEASURING_STOPPED] = "a signal ended the measuring early, so these figures "
+	    "are not advice",
+	[BLOCK_NO_REPEAT] = "no whole repeat was measured, so nothing is advice",
+	[BLOCK_SWEEP_STOPPED] = "a signal ended the sweep early, so these figures are not "
+	    "advice",
+	[BLOCK_RUN_FAILED] = "the run stopped at an error, so these figures are not advice",
+};
+
 const char *
 advice_words_nothing(const struct settings *set, struct words *w)
 {
 	w->text[0] = '\0';
 	if (set->nothing == NOTHING_NONE)
 		return w->text;
-	switch (set->why) {
-	case BLOCK_NO_SYNC_ROW:
+	if (set->why == BLOCK_NO_SYNC_ROW)
 		return delay_words(&set->no_row, w);
-	case BLOCK_NOT_MEASURED:
-		snprintf(w->text, sizeof w->text, "nothing this run measured: PostgreSQL's "
-		    "half rule is untested (-t group or syncprobe pgbench measures what a "
-		    "delay does here)");
-		break;
-	case BLOCK_NOT_DURABLE:
+	if (set->why == BLOCK_NOT_DURABLE)
 		snprintf(w->text, sizeof w->text, "the figures are not of durable storage "
 		    "(warning %s)", set->warning);
-		break;
-	case BLOCK_MEASURING_STOPPED:
-		snprintf(w->text, sizeof w->text, "a signal ended the measuring early, so "
-		    "these figures are not advice");
-		break;
-	case BLOCK_NO_REPEAT:
-		snprintf(w->text, sizeof w->text, "no whole repeat was measured, so nothing "
-		    "is advice");
-		break;
-	case BLOCK_SWEEP_STOPPED:
-		snprintf(w->text, sizeof w->text, "a signal ended the sweep early, so these "
-		    "figures are not advice");
-		break;
-	case BLOCK_RUN_FAILED:
-		snprintf(w->text, sizeof w->text, "the run stopped at an error, so these "
-		    "figures are not advice");
-		break;
-	}
+	else
+		snprintf(w->text, sizeof w->text, "%s", block_words[set->why]);
 	return w->text;
 }
