@@ -6,9 +6,9 @@
 
 #include "advice/advice.h"
 #include "advice/settings.h"
-#include "report/advice_words.h"
 #include "rows.h"
 #include "tap.h"
+#include "words.h"
 
 #define MAX_ROWS 20
 
@@ -42,43 +42,6 @@ advised(const struct advice *a, const char *name)
 
 static struct advice_input linux_like;
 
-/* The method's choice in a few words, as "What to set" says it. */
-static const char *
-brief_words(const struct advice *a)
-{
-	static char brief[128];
-
-	advice_words_method_brief(&a->method_why, brief, sizeof brief);
-	return brief;
-}
-
-/* A setting's reason, and why nothing is set, as the reports write them
- * from the facts. */
-static const char *
-setting_words(const struct setting *s)
-{
-	static struct words w[SETTINGS_MAX];
-
-	return advice_words_setting(s, &w[s->id]);
-}
-
-static const char *
-nothing_words(const struct settings *set)
-{
-	static struct words w;
-
-	return advice_words_nothing(set, &w);
-}
-
-/* The method's reason as the reports write it from the advice's facts. */
-static const char *
-method_words(const struct advice *a)
-{
-	static struct words w;
-
-	return advice_words_method(a, &w);
-}
-
 static void
 test_commit_delay_rule(void)
 {
@@ -106,10 +69,10 @@ test_keeps_default_within_ten_percent(void)
 	    "fdatasync (180) beats open_datasync (240)");
 	ok(a.have_delay && a.commit_delay_usecs == 44 && a.basis == &f->rows[1],
 	    "commit_delay is half of the fdatasync one-write mean: %ld", a.commit_delay_usecs);
-	ok(strstr(method_words(&a), "is the fastest: 88.0 us for one write and 92.0 us for "
+	ok(strstr(words_method(&a), "is the fastest: 88.0 us for one write and 92.0 us for "
 	    "two (180.0 us together); the sums are compared, with a 10% margin in favour "
 	    "of the default") != NULL, "the reason names both parts and the rule: %s",
-	    method_words(&a));
+	    words_method(&a));
 	free(f);
 }
 
@@ -126,9 +89,9 @@ test_within_and_beyond_ten_percent(void)
 	ok(advised(&a, "fdatasync") && a.method_why.choice == CHOICE_DEFAULT_WITHIN_MARGIN,
 	    "default kept at exactly +10%%");
 	ok(a.commit_delay_usecs == 55, "delay from the kept default: %ld", a.commit_delay_usecs);
-	ok(strstr(method_words(&a), "takes 110.0 us for one write, within 10% of the "
+	ok(strstr(words_method(&a), "takes 110.0 us for one write, within 10% of the "
 	    "fastest, fsync (100.0 us): keep the default; one write is compared") != NULL,
-	    "kept: both figures and the margin: %s", method_words(&a));
+	    "kept: both figures and the margin: %s", words_method(&a));
 
 	f->n = 0;
 	add(f, GROUP_ONE, "fdatasync", false, 110.2, 200);
@@ -137,9 +100,9 @@ test_within_and_beyond_ten_percent(void)
 	ok(advised(&a, "fsync") && a.method_why.choice == CHOICE_FASTEST,
 	    "fsync advised when the default is 10.2%% slower");
 	ok(a.commit_delay_usecs == 50, "delay from fsync: %ld", a.commit_delay_usecs);
-	ok(strstr(method_words(&a), "fsync is the fastest: 100.0 us for one write; the "
+	ok(strstr(words_method(&a), "fsync is the fastest: 100.0 us for one write; the "
 	    "default fdatasync takes 10.2% longer (110.2 us), beyond the 10% margin") != NULL,
-	    "beyond the margin: both figures: %s", method_words(&a));
+	    "beyond the margin: both figures: %s", words_method(&a));
 
 	/* 30% slower on the means, but their intervals (+-15 and +-10 us)
 	 * leave 115 against 110 x 1.1: the noise could make up the margin,
@@ -149,10 +112,10 @@ test_within_and_beyond_ten_percent(void)
 	add(f, GROUP_ONE, "fsync", false, 100, 200)->mean_ci95_usecs = 10.0;
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	ok(advised(&a, "fdatasync") && a.method_why.choice == CHOICE_DEFAULT_WITHIN_NOISE &&
-	    strstr(method_words(&a), "the fastest, fsync (100.0 us), "
+	    strstr(words_method(&a), "the fastest, fsync (100.0 us), "
 	    "is not faster by 10% beyond the figures' noise") != NULL &&
-	    strstr(brief_words(&a), "not 10% faster beyond noise") != NULL,
-	    "default kept where the margin is within the means' intervals: %s", method_words(&a));
+	    strstr(words_brief(&a), "not 10% faster beyond noise") != NULL,
+	    "default kept where the margin is within the means' intervals: %s", words_method(&a));
 	f->rows[0].mean_ci95_usecs = 5.0;
 	f->rows[1].mean_ci95_usecs = 5.0;
 	advice_compute(f->rows, f->n, &linux_like, &a);
@@ -162,8 +125,8 @@ test_within_and_beyond_ten_percent(void)
 	add(f, GROUP_ONE, "fdatasync", false, 110, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	ok(a.method_why.choice == CHOICE_DEFAULT_ONLY &&
-	    strstr(method_words(&a), "the only method measured: 110.0 us") != NULL,
-	    "one method: not called the fastest: %s", method_words(&a));
+	    strstr(words_method(&a), "the only method measured: 110.0 us") != NULL,
+	    "one method: not called the fastest: %s", words_method(&a));
 	free(f);
 }
 
@@ -223,7 +186,7 @@ test_full_fsync_platform(void)
 	add(f, GROUP_ONE, "fsync_writethrough", false, 5000, 200);
 	advice_compute(f->rows, f->n, &mac, &a);
 	ok(advised(&a, "fsync_writethrough") &&
-	    strstr(method_words(&a), "does not flush") != NULL,
+	    strstr(words_method(&a), "does not flush") != NULL,
 	    "F_FULLFSYNC platforms get fsync_writethrough, with why");
 	ok(a.commit_delay_usecs == 2500, "delay from the writethrough row");
 	free(f);
@@ -240,7 +203,7 @@ test_nothing_to_advise(void)
 	f->rows[0].spec.io = NULL;
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	ok(a.wal_sync_method == NULL && !a.have_delay && a.method_why.choice == CHOICE_NONE_RAN &&
-	    method_words(&a)[0] != '\0',
+	    words_method(&a)[0] != '\0',
 	    "no one-write rows: no advice, and a reason");
 	free(f);
 }
@@ -263,24 +226,24 @@ test_settings(void)
 	ok(set.n == 2 && set.list[0].id == SETTING_WAL_SYNC_METHOD &&
 	    strcmp(set.list[0].value, "fdatasync") == 0 && set.list[0].is_name &&
 	    set.list[0].source == SOURCE_PROBE &&
-	    strstr(setting_words(&set.list[0]), "the default and the fastest, 88.0 us per 8kB") != NULL,
-	    "settings: the advised method, measured: %s", setting_words(&set.list[0]));
+	    strstr(words_setting(&set.list[0]), "the default and the fastest, 88.0 us per 8kB") != NULL,
+	    "settings: the advised method, measured: %s", words_setting(&set.list[0]));
 	ok(strcmp(set.list[1].name, "commit_delay") == 0 && strcmp(set.list[1].value, "44") == 0 &&
 	    !set.list[1].is_name && set.list[1].source == SOURCE_RULE &&
-	    strstr(setting_words(&set.list[1]), "half of the 88.000 us fdatasync flush; a 44 us "
+	    strstr(words_setting(&set.list[1]), "half of the 88.000 us fdatasync flush; a 44 us "
 	    "sleep really lasts 130 us here, longer than the flush itself; not set until "
 	    "measured") != NULL,
 	    "settings: the rule's delay says its sleep overshoots, as the warning does: %s",
-	    setting_words(&set.list[1]));
+	    words_setting(&set.list[1]));
 	ok(set.nothing == NOTHING_NONE && settings_active(&set, 0) && !settings_active(&set, 1),
 	    "settings: the measured method is active, the rule's delay is not");
 	sleep.mean_usecs = 60.0;
 	settings_from_advice(&a, NULL, &sleep, 8192, &set);
-	ok(strstr(setting_words(&set.list[1]), "really lasts") == NULL &&
-	    strstr(setting_words(&set.list[1]), "; not set until measured: -t group or syncprobe "
+	ok(strstr(words_setting(&set.list[1]), "really lasts") == NULL &&
+	    strstr(words_setting(&set.list[1]), "; not set until measured: -t group or syncprobe "
 	    "pgbench measures what a delay does here") != NULL,
 	    "settings: a sleep that lasts about as asked is not called long: %s",
-	    setting_words(&set.list[1]));
+	    words_setting(&set.list[1]));
 	ok(strcmp(advice_words_source(SOURCE_RULE), "the half rule, untested") == 0 &&
 	    strcmp(advice_words_source(SOURCE_GROUP), "measured by -t group") == 0 &&
 	    strcmp(advice_words_source(SOURCE_SERVER),
@@ -294,38 +257,38 @@ test_settings(void)
 	settings_block(&set, BLOCK_RUN_FAILED);
 	settings_block(&set, BLOCK_SWEEP_STOPPED);
 	ok(set.nothing == NOTHING_FAILED && set.why == BLOCK_RUN_FAILED &&
-	    strcmp(nothing_words(&set), "the run stopped at an error, so these figures are "
+	    strcmp(words_nothing(&set), "the run stopped at an error, so these figures are "
 	    "not advice") == 0 && !settings_active(&set, 0),
-	    "settings: an error outranks a signal, and blocks all: %s", nothing_words(&set));
+	    "settings: an error outranks a signal, and blocks all: %s", words_nothing(&set));
 
 	memset(&set, 0, sizeof set);
 	settings_block(&set, BLOCK_NO_REPEAT);
-	ok(set.nothing == NOTHING_INTERRUPTED && strcmp(nothing_words(&set),
+	ok(set.nothing == NOTHING_INTERRUPTED && strcmp(words_nothing(&set),
 	    "no whole repeat was measured, so nothing is advice") == 0,
-	    "settings: a sweep with no whole repeat is interrupted: %s", nothing_words(&set));
+	    "settings: a sweep with no whole repeat is interrupted: %s", words_nothing(&set));
 	settings_block(&set, BLOCK_SWEEP_STOPPED);
 	ok(set.why == BLOCK_NO_REPEAT, "settings: a signal after it changes nothing");
 	memset(&set, 0, sizeof set);
 	settings_block(&set, BLOCK_SWEEP_STOPPED);
-	ok(set.nothing == NOTHING_INTERRUPTED && strcmp(nothing_words(&set),
+	ok(set.nothing == NOTHING_INTERRUPTED && strcmp(words_nothing(&set),
 	    "a signal ended the sweep early, so these figures are not advice") == 0,
-	    "settings: a sweep a signal ended: %s", nothing_words(&set));
+	    "settings: a sweep a signal ended: %s", words_nothing(&set));
 
 	advice_compute(f->rows, f->n, &forced, &a);
 	settings_from_advice(&a, NULL, NULL, 8192, &set);
 	ok(set.n == 2 && strcmp(set.list[0].value, "fsync") == 0 &&
 	    set.list[0].source == SOURCE_GIVEN && settings_active(&set, 0) &&
-	    strstr(setting_words(&set.list[0]), "syncprobe would advise 'fdatasync'") != NULL &&
+	    strstr(words_setting(&set.list[0]), "syncprobe would advise 'fdatasync'") != NULL &&
 	    strcmp(set.list[1].value, "70") == 0,
-	    "settings: --wal-sync-method's method is kept, as given: %s", setting_words(&set.list[0]));
+	    "settings: --wal-sync-method's method is kept, as given: %s", words_setting(&set.list[0]));
 
 	f->n = 0;
 	add(f, GROUP_TWO, "fdatasync", false, 88, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	settings_from_advice(&a, NULL, NULL, 8192, &set);
 	ok(set.n == 0 && set.nothing == NOTHING_NO_SYNC_ROW &&
-	    strcmp(nothing_words(&set), "no one-write row to base commit_delay on") == 0,
-	    "settings: none without a one-write row, and why: %s", nothing_words(&set));
+	    strcmp(words_nothing(&set), "no one-write row to base commit_delay on") == 0,
+	    "settings: none without a one-write row, and why: %s", words_nothing(&set));
 	free(f);
 }
 

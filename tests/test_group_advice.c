@@ -8,40 +8,14 @@
 
 #include "advice/advice.h"
 #include "group/group_result.h"
-#include "report/advice_words.h"
 #include "tap.h"
 #include "util/delay_grid.h"
+#include "words.h"
 
 #define ROUNDS 5
 
 /* Round k's deviation from a cell's rate, in units of its jitter: mean 0. */
 static const double wobble[ROUNDS] = { 1.0, -1.0, 0.5, -0.5, 0.0 };
-
-/* The advice's reasons as the reports write them from its facts, each in
- * a buffer of its own so that one check may quote two. */
-static const char *
-delay_words(const struct advice *a)
-{
-	static struct words w;
-
-	return advice_words_delay(a, &w);
-}
-
-static const char *
-rule_words(const struct advice *a)
-{
-	static struct words w;
-
-	return advice_words_rule(a, &w);
-}
-
-static const char *
-siblings_words(const struct advice *a)
-{
-	static struct words w;
-
-	return advice_words_siblings(a, &w);
-}
 
 /* Cell (ci, di) ran at base * factor commits/s, each round off by jitter
  * (a fraction) times wobble[k + shift]; each flush took per_flush commits;
@@ -263,9 +237,9 @@ test_advice_zero(void)
 	ok(a->have_delay && a->delay_measured && a->commit_delay_usecs == 0,
 	    "no delay beat 0: commit_delay 0");
 	ok(a->commit_siblings == 5, "commit_siblings stays 5");
-	ok(strstr(delay_words(a), "no delay beat 0") != NULL, "it says why: %s", delay_words(a));
-	ok(strstr(rule_words(a), "25 us") != NULL && strstr(rule_words(a), "16 (worse)") != NULL,
-	    "and what the rule's 25 us did: %s", rule_words(a));
+	ok(strstr(words_delay(a), "no delay beat 0") != NULL, "it says why: %s", words_delay(a));
+	ok(strstr(words_rule(a), "25 us") != NULL && strstr(words_rule(a), "16 (worse)") != NULL,
+	    "and what the rule's 25 us did: %s", words_rule(a));
 	ok(a->basis == NULL && a->basis_mean_usecs == 49.0 && a->rule_delay_usecs == 25 &&
 	    a->delay_method == method_find("fdatasync"),
 	    "without a one-write row the experiment's flush is the basis, rule 25 us");
@@ -273,8 +247,8 @@ test_advice_zero(void)
 	g->on_server = true;
 	memset(a, 0, sizeof *a);
 	advise(g, a);
-	ok(strncmp(delay_words(a), on_server, sizeof on_server - 1) == 0,
-	    "on the server: measured by pgbench, over repeats: %s", delay_words(a));
+	ok(strncmp(words_delay(a), on_server, sizeof on_server - 1) == 0,
+	    "on the server: measured by pgbench, over repeats: %s", words_delay(a));
 	free(a);
 	group_result_free(g);
 }
@@ -349,7 +323,7 @@ says_all(const struct gain_case *t, const struct advice *a)
 	size_t k;
 
 	for (k = 0; k < 3 && t->said[k] != NULL; k++)
-		if (!strstr(delay_words(a), t->said[k]) && !strstr(siblings_words(a), t->said[k]))
+		if (!strstr(words_delay(a), t->said[k]) && !strstr(words_siblings(a), t->said[k]))
 			return false;
 	return true;
 }
@@ -370,7 +344,7 @@ test_advice_gain(void)
 		advise(g, a);
 		ok(a->commit_delay_usecs == t->delay && a->commit_siblings == t->siblings &&
 		    says_all(t, a), "%s (%ld us, commit_siblings %u: %s; %s)", t->what,
-		    a->commit_delay_usecs, a->commit_siblings, delay_words(a), siblings_words(a));
+		    a->commit_delay_usecs, a->commit_siblings, words_delay(a), words_siblings(a));
 		group_result_free(g);
 	}
 	free(a);
@@ -389,12 +363,12 @@ test_no_sleep_not_quoted(void)
 	scale(g, 1, 2, 1.36);
 	scale(g, 2, 2, 1.10);
 	advise(g, a);
-	ok(strstr(rule_words(a), "no sleep at 1 client, no sleep at 4, +10.0% at 16 (better)")
-	    != NULL && strstr(rule_words(a), "+121.4%") == NULL &&
-	    strstr(rule_words(a), "+36.0%") == NULL,
-	    "cells that never slept are not quoted against 0: %s", rule_words(a));
-	ok(strstr(delay_words(a), "+121.4%") == NULL && strstr(delay_words(a), "+36.0%") == NULL,
-	    "nor in the delay's reason: %s", delay_words(a));
+	ok(strstr(words_rule(a), "no sleep at 1 client, no sleep at 4, +10.0% at 16 (better)")
+	    != NULL && strstr(words_rule(a), "+121.4%") == NULL &&
+	    strstr(words_rule(a), "+36.0%") == NULL,
+	    "cells that never slept are not quoted against 0: %s", words_rule(a));
+	ok(strstr(words_delay(a), "+121.4%") == NULL && strstr(words_delay(a), "+36.0%") == NULL,
+	    "nor in the delay's reason: %s", words_delay(a));
 	free(a);
 	group_result_free(g);
 }
@@ -408,8 +382,8 @@ test_rule_not_swept(void)
 	g->rule_usecs = 30;
 	g->delays_given = true;
 	advise(g, a);
-	ok(group_rule_index(g) == g->ndelays && strstr(rule_words(a), "did not include") != NULL,
-	    "a rule value outside --commit-delays is said to be: %s", rule_words(a));
+	ok(group_rule_index(g) == g->ndelays && strstr(words_rule(a), "did not include") != NULL,
+	    "a rule value outside --commit-delays is said to be: %s", words_rule(a));
 	free(a);
 	group_result_free(g);
 }
@@ -433,9 +407,9 @@ test_cut_short(void)
 	g->rule_usecs = 25;
 	advise(g, a);
 	ok(!a->delay_measured && a->commit_delay_usecs == 25 &&
-	    strstr(delay_words(a), "cut short") != NULL,
+	    strstr(words_delay(a), "cut short") != NULL,
 	    "a sweep cut short advises the rule, and says why: %ld us, %s",
-	    a->commit_delay_usecs, delay_words(a));
+	    a->commit_delay_usecs, words_delay(a));
 	group_result_free(g);
 	g = flat(four_counts, 4);
 	ok(group_result_cut(g, 0, 12) && g->nclients == 2 && g->delays_last == 6,
