@@ -1,5 +1,7 @@
-/* advice.c: wal_sync_method and commit_delay from the measured rows.
- * Pure: no I/O, no clock; the unit tests feed it made-up rows. */
+/* advice.c: wal_sync_method and commit_delay from the measured rows, and
+ * why: codes and the figures behind them, which the report puts in words
+ * (report/advice_words.c). Pure: no I/O, no clock; the unit tests feed it
+ * made-up rows. */
 #include "config.h"
 
 #include "advice/advice.h"

@@ -1,8 +1,8 @@
 /* settings.c: the advice as the settings to type, each with its source
- * and one-line reason, and whether anything may take effect (settings.h).
- * The reasons state what was measured, read from the advice and the
- * experiment's cells; they never restate how the advice chose, which its
- * own sentences say. */
+ * and the facts of its one-line reason, and whether anything may take
+ * effect (settings.h). The reasons state what was measured, read from the
+ * advice and the experiment's cells; they never restate how the advice
+ * chose, which its own reasons say. */
 #include "config.h"
 
 #include "advice/settings.h"

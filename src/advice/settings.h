@@ -1,5 +1,6 @@
-/* settings.h: the settings a run advises, each with its source and its
- * one-line reason, and the contract of what may take effect. One list
+/* settings.h: the settings a run advises, each with its source and the
+ * code and figures of its one-line reason (report/advice_words.c writes
+ * it), and the contract of what may take effect. One list
  * feeds the text report's "What to set", -F conf's active lines and JSON's
  * what_to_set, so that the three never differ (tests compare them): a
  * setting is active only where this run measured it (the probe's rows,
