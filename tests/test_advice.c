@@ -244,9 +244,9 @@ test_settings(void)
 	    "pgbench measures what a delay does here") != NULL,
 	    "settings: a sleep that lasts about as asked is not called long: %s",
 	    words_setting(&set.list[1]));
-	ok(strcmp(advice_words_source(SOURCE_RULE), "the half rule, untested") == 0 &&
-	    strcmp(advice_words_source(SOURCE_GROUP), "measured by -t group") == 0 &&
-	    strcmp(advice_words_source(SOURCE_SERVER),
+	ok(strcmp(settings_words_source(SOURCE_RULE), "the half rule, untested") == 0 &&
+	    strcmp(settings_words_source(SOURCE_GROUP), "measured by -t group") == 0 &&
+	    strcmp(settings_words_source(SOURCE_SERVER),
 	    "measured on the server by syncprobe pgbench") == 0,
 	    "settings: each source says how sure it is");
 	ok(strcmp(settings_source_code(SOURCE_PROBE), "probe") == 0 &&

@@ -15,7 +15,7 @@
 #include "probe/method.h"
 #include "probe/options.h"
 #include "probe/plan.h"
-#include "report/advice_words.h"
+#include "report/settings_words.h"
 #include "report/report.h"
 #include "report/report_pgbench.h"
 #include "pgbench/sweep.h"
@@ -640,7 +640,7 @@ json_what_to_set(const char *json, struct setting_line *out, size_t max)
 			    name->string, value->number);
 		for (k = SOURCE_PROBE; k <= SOURCE_DEFAULT; k++)
 			if (strcmp(settings_source_code(k), source->string) == 0)
-				text = advice_words_source(k);
+				text = settings_words_source(k);
 		snprintf(out[n].comment, sizeof out[n].comment, "%s: %s", text, reason->string);
 	}
 done:

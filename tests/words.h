@@ -6,6 +6,8 @@
 #define SYNCPROBE_TEST_WORDS_H
 
 #include "report/advice_words.h"
+#include "report/settings_words.h"
+#include "report/warning_words.h"
 
 __attribute__((unused)) static const char *
 words_method(const struct advice *a)
@@ -55,7 +57,7 @@ words_setting(const struct setting *s)
 {
 	static struct words w[SETTINGS_MAX];
 
-	return advice_words_setting(s, &w[s->id]);
+	return settings_words_reason(s, &w[s->id]);
 }
 
 __attribute__((unused)) static const char *
@@ -63,7 +65,7 @@ words_nothing(const struct settings *set)
 {
 	static struct words w;
 
-	return advice_words_nothing(set, &w);
+	return settings_words_nothing(set, &w);
 }
 
 __attribute__((unused)) static const char *
@@ -71,7 +73,7 @@ words_warning(const struct advice_warning *aw)
 {
 	static struct words w;
 
-	return advice_words_warning(aw, &w);
+	return warning_words_message(aw, &w);
 }
 
 #endif

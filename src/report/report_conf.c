@@ -10,6 +10,8 @@
 
 #include "probe/plan.h"
 #include "report/advice_words.h"
+#include "report/settings_words.h"
+#include "report/warning_words.h"
 #include "report/report.h"
 #include "util/escape.h"
 
@@ -89,13 +91,13 @@ report_conf(FILE *out, const struct report *r)
 	/* Nothing may take effect (an error, a signal, figures of memory,
 	 * nothing measured): a file dropped into conf.d must set nothing. */
 	if (set->nothing != NOTHING_NONE && set->n > 0) {
-		put_comment(out, advice_words_nothing(set, &why), ": every setting below is "
+		put_comment(out, settings_words_nothing(set, &why), ": every setting below is "
 		    "commented out");
 		if (tr->run.failed)
 			put_comment(out, "stopped by an error: ", tr->run.error);
 	}
 	if (set->n == 0) {
-		put_comment(out, "no advice: ", advice_words_nothing(set, &why));
+		put_comment(out, "no advice: ", settings_words_nothing(set, &why));
 		return;
 	}
 	for (i = 0; i < set->n; i++) {
@@ -113,6 +115,6 @@ report_conf(FILE *out, const struct report *r)
 		struct words w;
 
 		snprintf(prefix, sizeof prefix, "warning [%s]: ", a->warnings[i].code);
-		put_comment(out, prefix, advice_words_warning(&a->warnings[i], &w));
+		put_comment(out, prefix, warning_words_message(&a->warnings[i], &w));
 	}
 }

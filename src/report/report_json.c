@@ -10,6 +10,7 @@
 #include "util/json.h"
 #include "advice/verdict.h"
 #include "report/advice_words.h"
+#include "report/warning_words.h"
 #include "report/report_counts.h"
 #include "probe/method.h"
 #include "probe/plan.h"
@@ -327,7 +328,7 @@ put_advice(struct json *j, const struct target_result *tr)
 	for (i = 0; i < a->nwarnings; i++) {
 		json_begin_object(j, NULL);
 		json_string(j, "code", a->warnings[i].code);
-		json_string(j, "message", advice_words_warning(&a->warnings[i], &w));
+		json_string(j, "message", warning_words_message(&a->warnings[i], &w));
 		json_end_object(j);
 	}
 	json_end_array(j);

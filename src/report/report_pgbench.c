@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/advice_words.h"
+#include "report/settings_words.h"
 #include "report/report.h"
 #include "report/report_counts.h"
 #include "util/escape.h"
@@ -495,7 +496,7 @@ report_pgbench_conf(FILE *out, const struct pgb_result *r)
 	escape_for_terminal(r->server_version, version, sizeof version);
 	fprintf(out, "# syncprobe pgbench: %s, PostgreSQL %s, %s, %u x %u s per setting\n",
 	    dir, version, workload_names[r->workload], r->repeats, r->secs);
-	escape_for_terminal(advice_words_nothing(set, &w), why, sizeof why);
+	escape_for_terminal(settings_words_nothing(set, &w), why, sizeof why);
 	if (set->nothing != NOTHING_NONE)
 		fprintf(out, "# %s: every setting below is commented out\n", why);
 	for (i = 0; i < set->n; i++)

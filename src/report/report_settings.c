@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/advice_words.h"
+#include "report/settings_words.h"
 #include "util/escape.h"
 #include "util/json.h"
 #include "util/wrap.h"
@@ -31,8 +31,8 @@ report_setting_comment(const struct setting *s, char *buf, size_t len)
 {
 	struct words w;
 
-	snprintf(buf, len, "%s: %s", advice_words_source(s->source),
-	    advice_words_setting(s, &w));
+	snprintf(buf, len, "%s: %s", settings_words_source(s->source),
+	    settings_words_reason(s, &w));
 }
 
 static void
@@ -65,7 +65,7 @@ report_print_settings(FILE *out, const struct settings *set)
 	size_t i;
 
 	if (set->nothing != NOTHING_NONE) {
-		snprintf(line, sizeof line, "nothing: %s", advice_words_nothing(set, &w));
+		snprintf(line, sizeof line, "nothing: %s", settings_words_nothing(set, &w));
 		put_wrapped(out, 2, 2, line);
 		return;
 	}
@@ -100,7 +100,7 @@ report_settings_json(struct json *j, const struct settings *set)
 		else
 			json_int(j, "value", strtol(set->list[i].value, NULL, 10));
 		json_string(j, "source", settings_source_code(set->list[i].source));
-		json_string(j, "reason", advice_words_setting(&set->list[i], &w));
+		json_string(j, "reason", settings_words_reason(&set->list[i], &w));
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -110,7 +110,7 @@ report_settings_json(struct json *j, const struct settings *set)
 	}
 	json_begin_object(j, "nothing_to_set");
 	json_string(j, "code", settings_nothing_code(set->nothing));
-	json_string(j, "reason", advice_words_nothing(set, &w));
+	json_string(j, "reason", settings_words_nothing(set, &w));
 	json_end_object(j);
 }
 

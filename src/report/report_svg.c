@@ -12,7 +12,7 @@
 #include "advice/advice.h"
 #include "group/group_result.h"
 #include "probe/plan.h"
-#include "report/advice_words.h"
+#include "report/settings_words.h"
 #include "report/report.h"
 #include "report/svg.h"
 #include "report/svg_dist.h"
@@ -352,7 +352,7 @@ report_svg_settings(FILE *out, const struct settings *set, double y)
 	size_t i;
 
 	if (set->nothing != NOTHING_NONE) {
-		snprintf(line, sizeof line, "nothing: %s", advice_words_nothing(set, &w));
+		snprintf(line, sizeof line, "nothing: %s", settings_words_nothing(set, &w));
 		return y + LINE * (double)svg_text_wrap(out, SVG_MARGIN + 8, y + 11,
 		    &svg_text_font, TEXT_WIDTH - 8, 0, LINE, MAX_LINES, line);
 	}

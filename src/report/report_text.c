@@ -13,6 +13,7 @@
 #include "util/cleanup.h"
 #include "util/escape.h"
 #include "report/advice_words.h"
+#include "report/warning_words.h"
 #include "report/histogram.h"
 #include "probe/method.h"
 #include "probe/plan.h"
@@ -546,7 +547,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		char line[ADVICE_TEXT_LEN + 64];
 
 		snprintf(line, sizeof line, "warning [%s]: %s", a->warnings[i].code,
-		    advice_words_warning(&a->warnings[i], &w));
+		    warning_words_message(&a->warnings[i], &w));
 		put_hanging(out, 2, 4, line);
 	}
 	if (tr->run.failed) {

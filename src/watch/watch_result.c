@@ -10,7 +10,7 @@
 
 #include "advice/warnings.h"
 #include "probe/row.h"
-#include "report/advice_words.h"
+#include "report/warning_words.h"
 
 void
 watch_note_stall(struct watch_summary *s, const struct watch_stall *st)
@@ -69,7 +69,7 @@ judge_pacing(const struct watch_setup *setup, struct watch_summary *s)
 
 	if (s->ratio <= WARN_PACED_RATIO || setup->rate == 0)
 		return;
-	advice_words_paced(msg, sizeof msg, (unsigned long long)setup->rate,
+	warning_words_paced(msg, sizeof msg, (unsigned long long)setup->rate,
 	    s->paced.mean_usecs, setup->burst.mean_usecs, false);
 	warn(s, warning_codes[WARNING_PACED_SLOWER], "%s", msg);
 }
