@@ -8,6 +8,7 @@
 #include "advice/settings.h"
 #include "rows.h"
 #include "tap.h"
+#include "words.h"
 
 #define MAX_ROWS 20
 
@@ -68,10 +69,10 @@ test_keeps_default_within_ten_percent(void)
 	    "fdatasync (180) beats open_datasync (240)");
 	ok(a.have_delay && a.commit_delay_usecs == 44 && a.basis == &f->rows[1],
 	    "commit_delay is half of the fdatasync one-write mean: %ld", a.commit_delay_usecs);
-	ok(strstr(a.method_reason, "is the fastest: 88.0 us for one write and 92.0 us for "
+	ok(strstr(words_method(&a), "is the fastest: 88.0 us for one write and 92.0 us for "
 	    "two (180.0 us together); the sums are compared, with a 10% margin in favour "
 	    "of the default") != NULL, "the reason names both parts and the rule: %s",
-	    a.method_reason);
+	    words_method(&a));
 	free(f);
 }
 
@@ -85,21 +86,23 @@ test_within_and_beyond_ten_percent(void)
 	add(f, GROUP_ONE, "fdatasync", false, 110, 200);
 	add(f, GROUP_ONE, "fsync", false, 100, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(advised(&a, "fdatasync"), "default kept at exactly +10%%");
+	ok(advised(&a, "fdatasync") && a.method_why.choice == CHOICE_DEFAULT_WITHIN_MARGIN,
+	    "default kept at exactly +10%%");
 	ok(a.commit_delay_usecs == 55, "delay from the kept default: %ld", a.commit_delay_usecs);
-	ok(strstr(a.method_reason, "takes 110.0 us for one write, within 10% of the "
+	ok(strstr(words_method(&a), "takes 110.0 us for one write, within 10% of the "
 	    "fastest, fsync (100.0 us): keep the default; one write is compared") != NULL,
-	    "kept: both figures and the margin: %s", a.method_reason);
+	    "kept: both figures and the margin: %s", words_method(&a));
 
 	f->n = 0;
 	add(f, GROUP_ONE, "fdatasync", false, 110.2, 200);
 	add(f, GROUP_ONE, "fsync", false, 100, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(advised(&a, "fsync"), "fsync advised when the default is 10.2%% slower");
+	ok(advised(&a, "fsync") && a.method_why.choice == CHOICE_FASTEST,
+	    "fsync advised when the default is 10.2%% slower");
 	ok(a.commit_delay_usecs == 50, "delay from fsync: %ld", a.commit_delay_usecs);
-	ok(strstr(a.method_reason, "fsync is the fastest: 100.0 us for one write; the "
+	ok(strstr(words_method(&a), "fsync is the fastest: 100.0 us for one write; the "
 	    "default fdatasync takes 10.2% longer (110.2 us), beyond the 10% margin") != NULL,
-	    "beyond the margin: both figures: %s", a.method_reason);
+	    "beyond the margin: both figures: %s", words_method(&a));
 
 	/* 30% slower on the means, but their intervals (+-15 and +-10 us)
 	 * leave 115 against 110 x 1.1: the noise could make up the margin,
@@ -108,10 +111,11 @@ test_within_and_beyond_ten_percent(void)
 	add(f, GROUP_ONE, "fdatasync", false, 130, 200)->mean_ci95_usecs = 15.0;
 	add(f, GROUP_ONE, "fsync", false, 100, 200)->mean_ci95_usecs = 10.0;
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(advised(&a, "fdatasync") && strstr(a.method_reason, "the fastest, fsync (100.0 us), "
+	ok(advised(&a, "fdatasync") && a.method_why.choice == CHOICE_DEFAULT_WITHIN_NOISE &&
+	    strstr(words_method(&a), "the fastest, fsync (100.0 us), "
 	    "is not faster by 10% beyond the figures' noise") != NULL &&
-	    strstr(a.method_brief, "not 10% faster beyond noise") != NULL,
-	    "default kept where the margin is within the means' intervals: %s", a.method_reason);
+	    strstr(words_brief(&a), "not 10% faster beyond noise") != NULL,
+	    "default kept where the margin is within the means' intervals: %s", words_method(&a));
 	f->rows[0].mean_ci95_usecs = 5.0;
 	f->rows[1].mean_ci95_usecs = 5.0;
 	advice_compute(f->rows, f->n, &linux_like, &a);
@@ -120,8 +124,9 @@ test_within_and_beyond_ten_percent(void)
 	f->n = 0;
 	add(f, GROUP_ONE, "fdatasync", false, 110, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(strstr(a.method_reason, "the only method measured: 110.0 us") != NULL,
-	    "one method: not called the fastest: %s", a.method_reason);
+	ok(a.method_why.choice == CHOICE_DEFAULT_ONLY &&
+	    strstr(words_method(&a), "the only method measured: 110.0 us") != NULL,
+	    "one method: not called the fastest: %s", words_method(&a));
 	free(f);
 }
 
@@ -181,7 +186,7 @@ test_full_fsync_platform(void)
 	add(f, GROUP_ONE, "fsync_writethrough", false, 5000, 200);
 	advice_compute(f->rows, f->n, &mac, &a);
 	ok(advised(&a, "fsync_writethrough") &&
-	    strstr(a.method_reason, "does not flush") != NULL,
+	    strstr(words_method(&a), "does not flush") != NULL,
 	    "F_FULLFSYNC platforms get fsync_writethrough, with why");
 	ok(a.commit_delay_usecs == 2500, "delay from the writethrough row");
 	free(f);
@@ -197,7 +202,8 @@ test_nothing_to_advise(void)
 	f->rows[0].spec.method = NULL;
 	f->rows[0].spec.io = NULL;
 	advice_compute(f->rows, f->n, &linux_like, &a);
-	ok(a.wal_sync_method == NULL && !a.have_delay && a.method_reason[0] != '\0',
+	ok(a.wal_sync_method == NULL && !a.have_delay && a.method_why.choice == CHOICE_NONE_RAN &&
+	    words_method(&a)[0] != '\0',
 	    "no one-write rows: no advice, and a reason");
 	free(f);
 }
@@ -220,27 +226,27 @@ test_settings(void)
 	ok(set.n == 2 && set.list[0].id == SETTING_WAL_SYNC_METHOD &&
 	    strcmp(set.list[0].value, "fdatasync") == 0 && set.list[0].is_name &&
 	    set.list[0].source == SOURCE_PROBE &&
-	    strstr(set.list[0].reason, "the default and the fastest, 88.0 us per 8kB") != NULL,
-	    "settings: the advised method, measured: %s", set.list[0].reason);
+	    strstr(words_setting(&set.list[0]), "the default and the fastest, 88.0 us per 8kB") != NULL,
+	    "settings: the advised method, measured: %s", words_setting(&set.list[0]));
 	ok(strcmp(set.list[1].name, "commit_delay") == 0 && strcmp(set.list[1].value, "44") == 0 &&
 	    !set.list[1].is_name && set.list[1].source == SOURCE_RULE &&
-	    strstr(set.list[1].reason, "half of the 88.000 us fdatasync flush; a 44 us "
+	    strstr(words_setting(&set.list[1]), "half of the 88.000 us fdatasync flush; a 44 us "
 	    "sleep really lasts 130 us here, longer than the flush itself; not set until "
 	    "measured") != NULL,
 	    "settings: the rule's delay says its sleep overshoots, as the warning does: %s",
-	    set.list[1].reason);
+	    words_setting(&set.list[1]));
 	ok(set.nothing == NOTHING_NONE && settings_active(&set, 0) && !settings_active(&set, 1),
 	    "settings: the measured method is active, the rule's delay is not");
 	sleep.mean_usecs = 60.0;
 	settings_from_advice(&a, NULL, &sleep, 8192, &set);
-	ok(strstr(set.list[1].reason, "really lasts") == NULL &&
-	    strstr(set.list[1].reason, "; not set until measured: -t group or syncprobe "
+	ok(strstr(words_setting(&set.list[1]), "really lasts") == NULL &&
+	    strstr(words_setting(&set.list[1]), "; not set until measured: -t group or syncprobe "
 	    "pgbench measures what a delay does here") != NULL,
 	    "settings: a sleep that lasts about as asked is not called long: %s",
-	    set.list[1].reason);
-	ok(strcmp(settings_source_text(SOURCE_RULE), "the half rule, untested") == 0 &&
-	    strcmp(settings_source_text(SOURCE_GROUP), "measured by -t group") == 0 &&
-	    strcmp(settings_source_text(SOURCE_SERVER),
+	    words_setting(&set.list[1]));
+	ok(strcmp(settings_words_source(SOURCE_RULE), "the half rule, untested") == 0 &&
+	    strcmp(settings_words_source(SOURCE_GROUP), "measured by -t group") == 0 &&
+	    strcmp(settings_words_source(SOURCE_SERVER),
 	    "measured on the server by syncprobe pgbench") == 0,
 	    "settings: each source says how sure it is");
 	ok(strcmp(settings_source_code(SOURCE_PROBE), "probe") == 0 &&
@@ -248,25 +254,41 @@ test_settings(void)
 	    settings_nothing_code(NOTHING_NONE) == NULL &&
 	    strcmp(settings_nothing_code(NOTHING_NOT_DURABLE), "not_durable") == 0,
 	    "settings: stable codes for sources and for nothing to set");
-	settings_block(&set, NOTHING_FAILED, "an error");
-	settings_block(&set, NOTHING_INTERRUPTED, "a signal");
-	ok(set.nothing == NOTHING_FAILED && strcmp(set.why, "an error") == 0 &&
-	    !settings_active(&set, 0), "settings: an error outranks a signal, and blocks all");
+	settings_block(&set, BLOCK_RUN_FAILED);
+	settings_block(&set, BLOCK_SWEEP_STOPPED);
+	ok(set.nothing == NOTHING_FAILED && set.why == BLOCK_RUN_FAILED &&
+	    strcmp(words_nothing(&set), "the run stopped at an error, so these figures are "
+	    "not advice") == 0 && !settings_active(&set, 0),
+	    "settings: an error outranks a signal, and blocks all: %s", words_nothing(&set));
+
+	memset(&set, 0, sizeof set);
+	settings_block(&set, BLOCK_NO_REPEAT);
+	ok(set.nothing == NOTHING_INTERRUPTED && strcmp(words_nothing(&set),
+	    "no whole repeat was measured, so nothing is advice") == 0,
+	    "settings: a sweep with no whole repeat is interrupted: %s", words_nothing(&set));
+	settings_block(&set, BLOCK_SWEEP_STOPPED);
+	ok(set.why == BLOCK_NO_REPEAT, "settings: a signal after it changes nothing");
+	memset(&set, 0, sizeof set);
+	settings_block(&set, BLOCK_SWEEP_STOPPED);
+	ok(set.nothing == NOTHING_INTERRUPTED && strcmp(words_nothing(&set),
+	    "a signal ended the sweep early, so these figures are not advice") == 0,
+	    "settings: a sweep a signal ended: %s", words_nothing(&set));
 
 	advice_compute(f->rows, f->n, &forced, &a);
 	settings_from_advice(&a, NULL, NULL, 8192, &set);
 	ok(set.n == 2 && strcmp(set.list[0].value, "fsync") == 0 &&
 	    set.list[0].source == SOURCE_GIVEN && settings_active(&set, 0) &&
-	    strstr(set.list[0].reason, "syncprobe would advise 'fdatasync'") != NULL &&
+	    strstr(words_setting(&set.list[0]), "syncprobe would advise 'fdatasync'") != NULL &&
 	    strcmp(set.list[1].value, "70") == 0,
-	    "settings: --wal-sync-method's method is kept, as given: %s", set.list[0].reason);
+	    "settings: --wal-sync-method's method is kept, as given: %s", words_setting(&set.list[0]));
 
 	f->n = 0;
 	add(f, GROUP_TWO, "fdatasync", false, 88, 200);
 	advice_compute(f->rows, f->n, &linux_like, &a);
 	settings_from_advice(&a, NULL, NULL, 8192, &set);
-	ok(set.n == 0 && set.nothing == NOTHING_NO_SYNC_ROW && set.why[0] != '\0',
-	    "settings: none without a one-write row, and why: %s", set.why);
+	ok(set.n == 0 && set.nothing == NOTHING_NO_SYNC_ROW &&
+	    strcmp(words_nothing(&set), "no one-write row to base commit_delay on") == 0,
+	    "settings: none without a one-write row, and why: %s", words_nothing(&set));
 	free(f);
 }
 

@@ -8,6 +8,7 @@
 
 #include "advice/advice.h"
 #include "advice/verdict.h"
+#include "advice/warnings.h"
 #include "probe/method.h"
 #include "probe/row.h"
 #include "tap.h"
@@ -141,14 +142,14 @@ static void
 test_caution(void)
 {
 	make_rows(100, 100000, 0);
-	advice_warn(&adv, "writeback_cache", "a volatile cache");
+	warnings_add(&adv, WARNING_WRITEBACK_CACHE);
 	verdict_etcd(rows, 2, &adv);
 	ok(result_of("etcd_sync_p99") == VERDICT_PASS && result_of("etcd_durability") ==
 	    VERDICT_NO_DOUBT, "a volatile write cache alone (a flush that costs): pass, "
 	    "and no doubt found");
 
 	make_rows(100, 100000, 0);
-	advice_warn(&adv, "rotational_too_fast", "faster than it turns");
+	warnings_add(&adv, WARNING_ROTATIONAL_TOO_FAST);
 	verdict_etcd(rows, 2, &adv);
 	ok(result_of("etcd_sync_p99") == VERDICT_PASS && result_of("etcd_sync_p99_heavy") ==
 	    VERDICT_PASS, "flushes faster than the disk turns: the latency passes on its own");
@@ -159,7 +160,7 @@ test_caution(void)
 	ok(result_of("etcd_sync_p999") == VERDICT_TOO_FEW, "the p99.9 has no limit to pass");
 
 	make_rows(100, 20000000, 0);
-	advice_warn(&adv, "implausible_flush", "nothing durable is that fast");
+	warnings_add(&adv, WARNING_IMPLAUSIBLE_FLUSH);
 	verdict_etcd(rows, 2, &adv);
 	ok(result_of("etcd_sync_p99") == VERDICT_FAIL && result_of("etcd_durability") ==
 	    VERDICT_UNPROVEN, "slow and doubted: a fail, and the doubt beside it");

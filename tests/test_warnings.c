@@ -15,6 +15,7 @@
 #include "rows.h"
 #include "tap.h"
 #include "advice/warnings.h"
+#include "words.h"
 
 #define NROWS 8
 
@@ -81,7 +82,7 @@ all_fit(void)
 	size_t i;
 
 	for (i = 0; i < adv.nwarnings; i++)
-		if (strlen(adv.warnings[i].message) + 1 >= ADVICE_TEXT_LEN)
+		if (strlen(words_warning(&adv.warnings[i])) + 1 >= ADVICE_TEXT_LEN)
 			return false;
 	return true;
 }
@@ -101,8 +102,8 @@ test_implausible(void)
 	make_row(0, "fdatasync", false, 1000, 1000 * 9990ULL);
 	w = rules(1, NULL, NULL, "implausible_flush");
 	ok(w != NULL, "9.99 us per flush: implausible");
-	ok(w && strstr(w->message, "9.990 us") && strstr(w->message, "8kB"),
-	    "says the figure and the size: %s", w ? w->message : "");
+	ok(w && strstr(words_warning(w), "9.990 us") && strstr(words_warning(w), "8kB"),
+	    "says the figure and the size: %s", w ? words_warning(w) : "");
 
 	make_row(0, "fdatasync", false, 1000, 1000 * 10000ULL);
 	ok(rules(1, NULL, NULL, "implausible_flush") == NULL, "10.0 us per flush: plausible");
@@ -129,7 +130,7 @@ test_rotational(void)
 	make_row(0, "fdatasync", false, 251, 1000000000ULL);
 	w = rules(1, &st, NULL, "rotational_too_fast");
 	ok(w != NULL, "251 flushes a second on a rotating disk");
-	ok(w && strstr(w->message, "sda") && strstr(w->message, "251"),
+	ok(w && strstr(words_warning(w), "sda") && strstr(words_warning(w), "251"),
 	    "names the disk and the rate");
 
 	st.device.rotational = 0;
@@ -190,8 +191,8 @@ test_filesystem(void)
 	    .parent = 0, .name = "tmpfs" };
 	st.nlayers = 2;
 	w = rules(1, &st, NULL, "nondurable_fs");
-	ok(w != NULL && strstr(w->message, "a layer on tmpfs") != NULL,
-	    "overlay over tmpfs: warned, naming the layer: %s", w ? w->message : "");
+	ok(w != NULL && strstr(words_warning(w), "a layer on tmpfs") != NULL,
+	    "overlay over tmpfs: warned, naming the layer: %s", w ? words_warning(w) : "");
 	snprintf(st.layers[1].name, sizeof st.layers[1].name, "ext4");
 	ok(rules(1, &st, NULL, "nondurable_fs") == NULL, "overlay over ext4: no warning");
 }
@@ -244,7 +245,7 @@ test_writeback(void)
 	st.device.have_write_cache = true;
 	snprintf(st.device.write_cache, sizeof st.device.write_cache, "write back");
 	w = rules(1, &st, NULL, "writeback_cache");
-	ok(w != NULL && strstr(w->message, "vda"), "write back: a note naming the device");
+	ok(w != NULL && strstr(words_warning(w), "vda"), "write back: a note naming the device");
 
 	snprintf(st.device.write_cache, sizeof st.device.write_cache, "write through");
 	ok(rules(1, &st, NULL, "writeback_cache") == NULL, "write through: no note");
@@ -282,25 +283,25 @@ test_several_devices(void)
 	set_device(&st, 0, "sdb", "write through", 0);
 	set_device(&st, 1, "sdc", "write back", 1);
 	w = rules(1, &st, NULL, "writeback_cache");
-	ok(w && strncmp(w->message, "sdc has a volatile", 18) == 0 && !strstr(w->message, "sdb"),
-	    "the second device's cache: %s", w ? w->message : "");
+	ok(w && strncmp(words_warning(w), "sdc has a volatile", 18) == 0 && !strstr(words_warning(w), "sdb"),
+	    "the second device's cache: %s", w ? words_warning(w) : "");
 	w = rules(1, &st, NULL, "rotational_too_fast");
-	ok(w && strncmp(w->message, "sdc reports a rotating disk", 27) == 0,
-	    "the second device rotates: %s", w ? w->message : "");
+	ok(w && strncmp(words_warning(w), "sdc reports a rotating disk", 27) == 0,
+	    "the second device rotates: %s", w ? words_warning(w) : "");
 
 	set_device(&st, 0, "sdb", "write back", 1);
 	w = rules(1, &st, NULL, "writeback_cache");
-	ok(w && strncmp(w->message, "sdb and sdc each have a volatile", 32) == 0 &&
-	    strstr(w->message, "only if each honours"), "both named: %s", w ? w->message : "");
+	ok(w && strncmp(words_warning(w), "sdb and sdc each have a volatile", 32) == 0 &&
+	    strstr(words_warning(w), "only if each honours"), "both named: %s", w ? words_warning(w) : "");
 	w = rules(1, &st, NULL, "rotational_too_fast");
-	ok(w && strncmp(w->message, "sdb and sdc each report a rotating disk", 39) == 0,
-	    "both rotate: %s", w ? w->message : "");
+	ok(w && strncmp(words_warning(w), "sdb and sdc each report a rotating disk", 39) == 0,
+	    "both rotate: %s", w ? words_warning(w) : "");
 
 	set_device(&st, 2, "sdd", "write back", 0);
 	set_device(&st, 3, "sde", "write back", 0);
 	w = rules(1, &st, NULL, "writeback_cache");
-	ok(w && strncmp(w->message, "sdb, sdc and 2 more each have", 29) == 0 && all_fit(),
-	    "four: two named, and how many more: %s", w ? w->message : "");
+	ok(w && strncmp(words_warning(w), "sdb, sdc and 2 more each have", 29) == 0 && all_fit(),
+	    "four: two named, and how many more: %s", w ? words_warning(w) : "");
 
 	set_device(&st, 0, "sdb", "write through", 0);
 	set_device(&st, 1, "sdc", "write through", 0);
@@ -334,9 +335,9 @@ test_direct(void)
 	    "a 1kB write is below the 4kB direct-I/O unit of this file");
 	w = rules(5, NULL, NULL, "direct_refused");
 	ok(w != NULL, "a refused direct row: warned");
-	ok(w && strstr(w->message, "open_datasync (direct)") && strstr(w->message, refused) &&
-	    !strstr(w->message, "fsync_writethrough") && !strstr(w->message, "fdatasync (direct)"),
-	    "names the refused row and why, not the others: %s", w ? w->message : "");
+	ok(w && strstr(words_warning(w), "open_datasync (direct)") && strstr(words_warning(w), refused) &&
+	    !strstr(words_warning(w), "fsync_writethrough") && !strstr(words_warning(w), "fdatasync (direct)"),
+	    "names the refused row and why, not the others: %s", w ? words_warning(w) : "");
 
 	/* Rows 2..4 only: the basis row is not among them, which is fine. */
 	memset(&adv, 0, sizeof adv);
@@ -351,8 +352,8 @@ test_direct(void)
 	    "(Invalid argument)");
 	unsupported(6, "fsync", false, ROW_WHY_DIRECT_REFUSED, refused);	/* buffered: not a direct row */
 	w = rules(7, NULL, NULL, "direct_refused");
-	ok(w && strstr(w->message, "and 1 more") && !strstr(w->message, "fsync_writethrough"),
-	    "five rows: four named and one more: %s", w ? w->message : "");
+	ok(w && strstr(words_warning(w), "and 1 more") && !strstr(words_warning(w), "fsync_writethrough"),
+	    "five rows: four named and one more: %s", w ? words_warning(w) : "");
 	for (i = 0, count = 0; i < adv.nwarnings; i++)
 		count += strcmp(adv.warnings[i].code, "direct_refused") == 0;
 	ok(count == 1, "one warning for all of them");
@@ -365,7 +366,7 @@ test_few_samples(void)
 
 	make_row(0, "fdatasync", false, 99, 99 * 500000ULL);
 	w = rules(1, NULL, NULL, "few_samples");
-	ok(w != NULL && strstr(w->message, "99 operations"), "99 operations: too few");
+	ok(w != NULL && strstr(words_warning(w), "99 operations"), "99 operations: too few");
 
 	make_row(0, "fdatasync", false, 100, 100 * 500000ULL);
 	ok(rules(1, NULL, NULL, "few_samples") == NULL, "100 operations: enough");
@@ -393,19 +394,19 @@ test_sleep(void)
 	sl.mean_usecs = 88.001;
 	w = rules(1, NULL, &sl, "sleep_overshoot");
 	ok(w != NULL, "just over twice: warned");
-	ok(w && strstr(w->message, "44 us") && strstr(w->message, "timer slack 50 us"),
-	    "says the delay and the slack: %s", w ? w->message : "");
-	ok(w && strstr(w->message, "-t group") && !strstr(w->message, "at 0"),
+	ok(w && strstr(words_warning(w), "44 us") && strstr(words_warning(w), "timer slack 50 us"),
+	    "says the delay and the slack: %s", w ? words_warning(w) : "");
+	ok(w && strstr(words_warning(w), "-t group") && !strstr(words_warning(w), "at 0"),
 	    "points at -t group, never at another commit_delay than the advice");
 	basis_advice();
 	adv.delay_measured = true;
 	warnings_compute(rows, 1, NULL, &sl, &adv);
-	ok(adv.nwarnings == 1 && strstr(adv.warnings[0].message, "its figures include this"),
+	ok(adv.nwarnings == 1 && strstr(words_warning(&adv.warnings[0]), "its figures include this"),
 	    "measured by -t group: the experiment slept as long, and says so");
 
 	sl.timer_slack_usecs = -1.0;
 	w = rules(1, NULL, &sl, "sleep_overshoot");
-	ok(w && !strstr(w->message, "us, timer slack"), "slack unknown: not mentioned");
+	ok(w && !strstr(words_warning(w), "us, timer slack"), "slack unknown: not mentioned");
 
 	sl.samples = 0;
 	ok(rules(1, NULL, &sl, "sleep_overshoot") == NULL, "nothing slept: no warning");
@@ -437,7 +438,7 @@ test_paced(void)
 	ok(rules(2, NULL, NULL, "paced_slower") == NULL, "paced exactly twice back to back: no warning");
 	make_paced(1, "fdatasync", 100, 100 * 200100ULL);
 	w = rules(2, NULL, NULL, "paced_slower");
-	ok(w != NULL && strstr(w->message, "100 a second") && strstr(w->message, "syncprobe watch"),
+	ok(w != NULL && strstr(words_warning(w), "100 a second") && strstr(words_warning(w), "syncprobe watch"),
 	    "paced just over twice: paced_slower, pointing at watch");
 	make_paced(1, "fsync", 100, 100 * 900000ULL);
 	ok(rules(2, NULL, NULL, "paced_slower") == NULL,

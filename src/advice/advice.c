@@ -1,11 +1,12 @@
-/* advice.c: wal_sync_method and commit_delay from the measured rows.
- * Pure: no I/O, no clock; the unit tests feed it made-up rows. */
+/* advice.c: wal_sync_method and commit_delay from the measured rows, and
+ * why: codes and the figures behind them, which the report puts in words
+ * (report/advice_words.c). Pure: no I/O, no clock; the unit tests feed it
+ * made-up rows. */
 #include "config.h"
 
 #include "advice/advice.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,21 +33,6 @@ advice_find_row(const struct row_result *rows, size_t n, enum group g,
 			return r;
 	}
 	return NULL;
-}
-
-void
-advice_warn(struct advice *a, const char *code, const char *fmt, ...)
-{
-	struct advice_warning *w;
-	va_list ap;
-
-	if (a->nwarnings >= ADVICE_MAX_WARNINGS)
-		return;
-	w = &a->warnings[a->nwarnings++];
-	w->code = code;
-	va_start(ap, fmt);
-	vsnprintf(w->message, sizeof w->message, fmt, ap);
-	va_end(ap);
 }
 
 static bool
@@ -101,22 +87,32 @@ keep_default(double def_score, double def_ci, double best_score, double best_ci,
 }
 
 /* The parts of a method's score, so that a reader sees what was
- * compared: in full, "59.8 us for one write and 73.9 us for two (133.7 us
- * together)"; short, "59.8 and 73.9 us, 133.7 us together". */
+ * compared: the mean of one write and, where the sums are compared, of
+ * two (the report puts them in words). */
 static void
-describe_score(const struct row_result *rows, size_t n, const struct method *m,
-    bool direct, bool with_two, bool full, char *buf, size_t len)
+score_parts(const struct row_result *rows, size_t n, const struct method *m,
+    bool direct, bool with_two, double score, struct method_score *out)
 {
 	const struct row_result *one = advice_find_row(rows, n, GROUP_ONE, m, direct);
 	const struct row_result *two = advice_find_row(rows, n, GROUP_TWO, m, direct);
-	double o = one ? one->mean_usecs : 0.0;
 
-	if (!with_two || two == NULL)
-		snprintf(buf, len, full ? "%.1f us for one write" : "%.1f us", o);
-	else
-		snprintf(buf, len, full ? "%.1f us for one write and %.1f us for two (%.1f us "
-		    "together)" : "%.1f and %.1f us, %.1f us together", o, two->mean_usecs,
-		    o + two->mean_usecs);
+	memset(out, 0, sizeof *out);
+	out->one_usecs = one ? one->mean_usecs : 0.0;
+	out->with_two = with_two && two != NULL;
+	out->two_usecs = out->with_two ? two->mean_usecs : 0.0;
+	out->score = score;
+}
+
+/* Which of the kept default's reasons holds. */
+static enum method_choice
+default_kept(const struct method *best, const struct method *def, size_t scored,
+    bool within_margin)
+{
+	if (best == def && scored == 1)
+		return CHOICE_DEFAULT_ONLY;
+	if (best == def)
+		return CHOICE_DEFAULT_FASTEST;
+	return within_margin ? CHOICE_DEFAULT_WITHIN_MARGIN : CHOICE_DEFAULT_WITHIN_NOISE;
 }
 
 static void
@@ -128,7 +124,7 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 	double best_score = 0.0, best_ci = 0.0, def_score, def_ci, ci;
 	bool within_margin;
 	double margin_pct = (DEFAULT_KEEP_RATIO - 1.0) * 100.0;
-	char rule[96], best_full[96], best_short[64], def_full[96], def_short[64];
+	struct method_facts *why = &a->method_why;
 	size_t i, scored = 0;
 	int pass;
 
@@ -150,92 +146,35 @@ choose_method(const struct row_result *rows, size_t n, const struct advice_input
 			}
 		}
 	}
+	memset(why, 0, sizeof *why);
+	why->with_two = with_two;
+	why->margin_pct = margin_pct;
+	why->platform_default = def;
 	if (best == NULL) {
 		a->direct_basis = false;
-		snprintf(a->method_reason, sizeof a->method_reason,
-		    "no sync method ran in the one-write test");
+		why->choice = CHOICE_NONE_RAN;
 		return;
 	}
 	if (in->writethrough != NULL && method_score(rows, n, in->writethrough,
 	    a->direct_basis, with_two, &ci) >= 0.0) {
 		a->wal_sync_method = in->writethrough;
-		snprintf(a->method_reason, sizeof a->method_reason,
-		    "F_FULLFSYNC exists here: plain fsync does not flush the drive's "
-		    "cache, so only fsync_writethrough makes a commit durable");
-		snprintf(a->method_brief, sizeof a->method_brief,
-		    "the only method that flushes the drive's cache here (F_FULLFSYNC)");
+		why->choice = CHOICE_WRITETHROUGH;
 		return;
 	}
 	def_score = method_score(rows, n, def, a->direct_basis, with_two, &def_ci);
-	snprintf(rule, sizeof rule, "%s compared, with a %.0f%% margin in favour of "
-	    "the default", with_two ? "the sums are" : "one write is", margin_pct);
-	describe_score(rows, n, best, a->direct_basis, with_two, true, best_full,
-	    sizeof best_full);
-	describe_score(rows, n, best, a->direct_basis, with_two, false, best_short,
-	    sizeof best_short);
-	if (def_score >= 0.0) {
-		describe_score(rows, n, def, a->direct_basis, with_two, true, def_full,
-		    sizeof def_full);
-		describe_score(rows, n, def, a->direct_basis, with_two, false, def_short,
-		    sizeof def_short);
-	}
+	why->fastest = best;
+	score_parts(rows, n, best, a->direct_basis, with_two, best_score, &why->fastest_score);
+	if (def_score >= 0.0)
+		score_parts(rows, n, def, a->direct_basis, with_two, def_score,
+		    &why->default_score);
 	if (def_score >= 0.0 && keep_default(def_score, def_ci, best_score, best_ci,
 	    &within_margin)) {
 		a->wal_sync_method = def;
-		if (best == def && scored == 1)
-			snprintf(a->method_reason, sizeof a->method_reason,
-			    "%s, the default here, is the only method measured: %s",
-			    best->name, def_full);
-		else if (best == def)
-			snprintf(a->method_reason, sizeof a->method_reason,
-			    "%s, the default here, is the fastest: %s; %s", best->name,
-			    def_full, rule);
-		else if (within_margin)
-			snprintf(a->method_reason, sizeof a->method_reason,
-			    "%s, the default here, takes %s, within %.0f%% of the fastest, "
-			    "%s (%s): keep the default; %s", def->name, def_full, margin_pct,
-			    best->name, best_short, rule);
-		else
-			snprintf(a->method_reason, sizeof a->method_reason,
-			    "%s, the default here, takes %s; the fastest, %s (%s), is not "
-			    "faster by %.0f%% beyond the figures' noise (their 95%% "
-			    "intervals): keep the default; %s", def->name, def_full,
-			    best->name, best_short, margin_pct, rule);
-		if (best == def && scored == 1)
-			snprintf(a->method_brief, sizeof a->method_brief,
-			    "the default and the only method measured");
-		else if (best == def)
-			snprintf(a->method_brief, sizeof a->method_brief,
-			    "the default and the fastest");
-		else if (within_margin)
-			snprintf(a->method_brief, sizeof a->method_brief,
-			    "the default, within %.0f%% of the fastest (%s)",
-			    margin_pct, best->name);
-		else
-			snprintf(a->method_brief, sizeof a->method_brief,
-			    "the default, the fastest (%s) not %.0f%% faster beyond noise",
-			    best->name, margin_pct);
+		why->choice = default_kept(best, def, scored, within_margin);
 		return;
 	}
 	a->wal_sync_method = best;
-	if (def_score >= 0.0)
-		snprintf(a->method_reason, sizeof a->method_reason,
-		    "%s is the fastest: %s; the default %s takes %.1f%% longer (%s), "
-		    "beyond the %.0f%% margin in favour of the default and the figures' "
-		    "noise", best->name,
-		    best_full, def->name, (def_score / best_score - 1.0) * 100.0, def_short,
-		    margin_pct);
-	else
-		snprintf(a->method_reason, sizeof a->method_reason,
-		    "%s is the fastest: %s; the default %s was not measured",
-		    best->name, best_full, def->name);
-	if (def_score >= 0.0)
-		snprintf(a->method_brief, sizeof a->method_brief, "the fastest, the "
-		    "default %s taking %.1f%% longer", def->name,
-		    (def_score / best_score - 1.0) * 100.0);
-	else
-		snprintf(a->method_brief, sizeof a->method_brief, "the fastest measured "
-		    "(the default %s was not)", def->name);
+	why->choice = def_score >= 0.0 ? CHOICE_FASTEST : CHOICE_FASTEST_UNCOMPARED;
 }
 
 static void
@@ -243,19 +182,19 @@ choose_delay(const struct row_result *rows, size_t n, const struct advice_input 
     struct advice *a)
 {
 	const struct method *method = in->forced_method ? in->forced_method : a->wal_sync_method;
+	struct delay_facts *why = &a->delay_why;
 	const struct row_result *row;
 
-	if (method == NULL) {
-		snprintf(a->delay_reason, sizeof a->delay_reason,
-		    "no one-write row to base commit_delay on");
+	memset(why, 0, sizeof *why);
+	why->basis = DELAY_NO_METHOD;
+	if (method == NULL)
 		return;
-	}
 	row = advice_find_row(rows, n, GROUP_ONE, method, a->direct_basis);
 	if (row == NULL && in->forced_method != NULL)
 		row = advice_find_row(rows, n, GROUP_ONE, method, !a->direct_basis);
 	if (row == NULL) {
-		snprintf(a->delay_reason, sizeof a->delay_reason,
-		    "%s did not run in the one-write test", method->name);
+		why->basis = DELAY_METHOD_NOT_RUN;
+		why->method = method;
 		return;
 	}
 	a->basis = row;
@@ -264,10 +203,10 @@ choose_delay(const struct row_result *rows, size_t n, const struct advice_input 
 	a->rule_delay_usecs = a->commit_delay_usecs;
 	a->delay_method = method;
 	a->have_delay = true;
-	snprintf(a->delay_reason, sizeof a->delay_reason,
-	    "half of %.3f us, the mean of one write + sync with %s%s",
-	    a->basis_mean_usecs, row->spec.name,
-	    in->forced_method ? " (--wal-sync-method)" : "");
+	why->basis = DELAY_RULE_ROW;
+	why->mean_usecs = a->basis_mean_usecs;
+	snprintf(why->row, sizeof why->row, "%s", row->spec.name);
+	why->forced = in->forced_method != NULL;
 }
 
 const struct method *
@@ -295,8 +234,6 @@ advice_compute(const struct row_result *rows, size_t n,
 	out->method_given = in->forced_method != NULL;
 	choose_method(rows, n, in, out);
 	choose_delay(rows, n, in, out);
-	snprintf(out->siblings_reason, sizeof out->siblings_reason,
-	    "the server's default: a delay applies only while at least %u other "
-	    "transactions are active (-t group measures where a delay helps)",
-	    DEFAULT_COMMIT_SIBLINGS);
+	out->siblings_why.basis = SIBLINGS_DEFAULT;
+	out->siblings_why.siblings = DEFAULT_COMMIT_SIBLINGS;
 }

@@ -11,12 +11,11 @@
 #include "util/units.h"
 #include "util/postgres.h"
 
-struct group_result;
+#include "group/group_result.h"
 
 #define DEFAULT_KEEP_RATIO     1.10	/* keep the default within 10% of the best */
 
 #define ADVICE_TEXT_LEN        512
-#define ADVICE_BRIEF_LEN       128
 #define ADVICE_MAX_WARNINGS    16
 #define VERDICT_MAX            8
 
@@ -49,11 +48,49 @@ struct verdict {
 	const char *caution;		/* the warning code behind UNPROVEN, or NULL */
 };
 
+/* The warnings, one code each: stable, since scripts match on them
+ * (advice/warnings.h names them). */
+enum warning_code {
+	WARNING_IMPLAUSIBLE_FLUSH,
+	WARNING_NONDURABLE_FS,
+	WARNING_NOBARRIER,
+	WARNING_VOLATILE_OVERLAY,
+	WARNING_ROTATIONAL_TOO_FAST,
+	WARNING_WRITEBACK_CACHE,
+	WARNING_DIRECT_REFUSED,
+	WARNING_FEW_SAMPLES,
+	WARNING_SLEEP_OVERSHOOT,
+	/* syncprobe watch's (src/watch/watch_result.c) */
+	WARNING_STALL,
+	WARNING_STALL_OVER_20S,
+	WARNING_PACED_SLOWER,
+	WARNING_COUNT
+};
+
+#define WARNING_NAMES_MAX 4	/* the rows or devices a warning keeps, the first ones */
+#define WARNING_WHAT_LEN  96	/* a row's reason beyond what a message shows is cut */
+
 /* The advice (advice/advice.c), the warnings (advice/warnings.c) and the
- * verdicts (advice/verdict.c). */
+ * verdicts (advice/verdict.c). A warning is its code and the facts
+ * behind it; the report writes its message (report/advice_words.c).
+ * Which fields a code fills is said at its rule in warnings.c. Names are
+ * copied, never pointed to: the advice outlives the rows it read. */
 struct advice_warning {
-	const char *code;		/* stable: scripts match on it */
-	char message[ADVICE_TEXT_LEN];
+	enum warning_code id;
+	const char *code;		/* warning_codes[id]: scripts match on it */
+	char row[ROW_NAME_LEN];		/* the row whose figures it reads */
+	char names[WARNING_NAMES_MAX][ROW_NAME_LEN];	/* the rows or devices it names */
+	size_t count;			/* how many rows or devices in all */
+	char what[WARNING_WHAT_LEN];	/* a filesystem, a mount option, a row's reason */
+	bool flag;			/* a code's yes/no (its rule says which) */
+	uint64_t bytes;			/* a write + sync's size */
+	uint64_t ops;			/* operations a figure rests on */
+	double per_sec;			/* flushes (or paced commits) a second */
+	double usecs;			/* the figure it is about */
+	double other_usecs;		/* the figure it is compared with */
+	double p99_usecs;
+	double slack_usecs;		/* the timer slack; < 0 unknown */
+	long delay_usecs;		/* the commit_delay it is about */
 };
 
 /* The answer at one client count of -t group or syncprobe pgbench: the
@@ -67,11 +104,121 @@ struct advice_count {
 	bool any_worse;
 };
 
+/* Why wal_sync_method is what it is: the facts choose_method (advice.c)
+ * judged, which the report puts in words (report/advice_words.c). */
+enum method_choice {
+	CHOICE_NONE_RAN,		/* no sync method ran in the one-write test */
+	CHOICE_WRITETHROUGH,		/* F_FULLFSYNC exists: only it flushes the cache */
+	CHOICE_DEFAULT_ONLY,		/* the default, the only method measured */
+	CHOICE_DEFAULT_FASTEST,		/* the default, and the fastest */
+	CHOICE_DEFAULT_WITHIN_MARGIN,	/* the default, its mean within the margin */
+	CHOICE_DEFAULT_WITHIN_NOISE,	/* the default: the fastest not faster beyond noise */
+	CHOICE_FASTEST,			/* the fastest, beyond the margin and the noise */
+	CHOICE_FASTEST_UNCOMPARED,	/* the fastest; the default was not measured */
+};
+
+/* What a method's score was made of: the mean us of one write and, when
+ * the two-write test ran, of two; score is what was compared (their sum). */
+struct method_score {
+	double one_usecs;
+	double two_usecs;
+	bool with_two;
+	double score;
+};
+
+struct method_facts {
+	enum method_choice choice;
+	bool with_two;			/* the sums of one and two writes were compared */
+	double margin_pct;		/* DEFAULT_KEEP_RATIO's margin, in % */
+	const struct method *fastest;	/* NULL under CHOICE_NONE_RAN */
+	struct method_score fastest_score;
+	const struct method *platform_default;
+	struct method_score default_score;	/* where the default was measured */
+};
+
+/* What commit_delay rests on (advice.c's rule, advice_group.c's cells). */
+enum delay_basis {
+	DELAY_NO_METHOD,	/* no one-write row to base it on */
+	DELAY_METHOD_NOT_RUN,	/* method did not run in the one-write test */
+	DELAY_RULE_ROW,		/* half of row's mean */
+	DELAY_RULE_GROUP,	/* half of the experiment's flush at one committer */
+	DELAY_NONE_BEAT_ZERO,	/* measured: no delay beat 0 beyond noise */
+	DELAY_GAINS_LOST,	/* measured: what beat 0 (gain) lost at more clients */
+	DELAY_CHOSEN,		/* measured: the most commits/s where a delay beat 0 */
+};
+
+/* One cell of a delay against 0, as the advice's words quote it. */
+struct advice_cell {
+	unsigned clients;
+	double vs_zero_pct;
+	enum group_verdict vs_zero;
+	bool never_slept;	/* ran as delay 0 did: its difference is noise */
+};
+
+/* Who measured the cells and where (for a measured basis). */
+struct advice_measurer {
+	bool on_server;		/* the server, through syncprobe pgbench: not -t group */
+	const struct method *method;
+	unsigned clients_lo, clients_hi;
+};
+
+struct delay_facts {
+	enum delay_basis basis;
+	const struct method *method;	/* DELAY_METHOD_NOT_RUN's */
+	char row[ROW_NAME_LEN];		/* DELAY_RULE_ROW's row (a copy) */
+	bool forced;			/* that row's method is --wal-sync-method's */
+	double mean_usecs;		/* the flush the rule halves */
+	/* The experiment was cut short by a signal: the rule stands. */
+	bool cut_short;
+	struct advice_measurer by;	/* the measured bases' */
+	/* DELAY_GAINS_LOST: the first cell that beat 0; DELAY_CHOSEN: the
+	 * chosen delay's at the client count it was chosen at. */
+	long delay_usecs;
+	unsigned clients;
+	double vs_zero_pct;
+	bool lost_above;	/* DELAY_CHOSEN: some other delay that beat 0 lost higher */
+	/* DELAY_CHOSEN: the chosen delay against 0 at every client count. */
+	struct advice_cell cells[UNITS_MAX_LIST];
+	size_t ncells;
+};
+
+/* Where the rule's value stands among the delays measured. */
+enum rule_swept {
+	RULE_NOT_SWEPT,		/* --commit-delays did not include it */
+	RULE_IS_ZERO,		/* the same as no delay */
+	RULE_NEAREST,		/* measured as the round value nearest it */
+	RULE_EXACT,		/* measured itself */
+};
+
+/* What PostgreSQL's half rule measured, when -t group measured the delay. */
+struct rule_facts {
+	double basis_usecs;	/* the flush interval */
+	bool basis_is_row;	/* the one-write row's mean, not one committer's */
+	long rule_usecs;
+	enum rule_swept swept;
+	long measured_usecs;	/* RULE_NEAREST: the value measured for it */
+	struct advice_cell cells[UNITS_MAX_LIST];	/* that value against 0 */
+	size_t ncells;
+};
+
+enum siblings_basis {
+	SIBLINGS_DEFAULT,	/* the server's default, -t group not run */
+	SIBLINGS_NO_DELAY,	/* the default: it changes nothing with no delay */
+	SIBLINGS_MEASURED,	/* the count below the lowest that gained */
+};
+
+struct siblings_facts {
+	enum siblings_basis basis;
+	unsigned siblings;
+	unsigned experiment_siblings;	/* what the cells were measured with */
+	/* SIBLINGS_MEASURED: the chosen delay's cells (delay_facts') from
+	 * index from on, where it may apply. */
+	size_t from;
+};
+
 struct advice {
 	const struct method *wal_sync_method;	/* NULL when nothing could be advised */
-	char method_reason[ADVICE_TEXT_LEN];
-	/* The same in a few words, for "What to set" (settings.h). */
-	char method_brief[ADVICE_BRIEF_LEN];
+	struct method_facts method_why;
 	bool direct_basis;		/* rested on direct rows (no buffered ones ran) */
 	bool method_given;		/* --wal-sync-method named the server's method */
 
@@ -83,15 +230,15 @@ struct advice {
 	 * own flush at one committer is the basis. */
 	const struct row_result *basis;
 	double basis_mean_usecs;	/* the flush interval, to the nanosecond */
-	char delay_reason[ADVICE_TEXT_LEN];
+	struct delay_facts delay_why;
 	long rule_delay_usecs;		/* the rule's commit_delay, whatever was advised */
 	/* commit_delay and commit_siblings measured by -t group, rather than
-	 * the rule and the server's default; then rule_reason says what the
+	 * the rule and the server's default; then rule_why says what the
 	 * rule measured. */
 	bool delay_measured;
-	char rule_reason[ADVICE_TEXT_LEN];
+	struct rule_facts rule_why;
 	unsigned commit_siblings;
-	char siblings_reason[ADVICE_TEXT_LEN];
+	struct siblings_facts siblings_why;
 	/* Where the cells were measured (-t group, syncprobe pgbench): the
 	 * answer at each client count, the advice above being the one pair
 	 * not worse than 0 at any of them. */
@@ -137,7 +284,5 @@ void advice_from_group(const struct group_result *g, struct advice *a);
 const struct row_result *advice_find_row(const struct row_result *rows, size_t n,
     enum group g, const struct method *m, bool direct);
 
-/* Add a warning (ignored past ADVICE_MAX_WARNINGS). */
-void advice_warn(struct advice *a, const char *code, const char *fmt, ...);
 
 #endif

@@ -22,7 +22,6 @@
 
 #include "group/group_result.h"
 #include "probe/options.h"
-#include "util/strbuf.h"
 
 /* Whether delay di lost against 0 at no client count from ci on. */
 static bool
@@ -73,65 +72,54 @@ lowest_gain(const struct group_result *g, size_t ch, size_t di)
 	return low;
 }
 
-static const char *
-plural(unsigned n)
-{
-	return n == 1 ? "" : "s";
-}
-
-/* "no sleep at 1 client, +12.0% at 16 (better), -1.0% at 64": delay di
- * against 0 from client count ci on. A cell that never slept ran as delay
- * 0 did: its difference from 0 is noise, never quoted as the delay's. */
+/* Delay di against 0 at every client count, for the words: a cell that
+ * never slept ran as delay 0 did, and the words never quote its
+ * difference from 0 as the delay's. */
 static void
-describe_from(struct strbuf *t, const struct group_result *g, size_t ci, size_t di)
+keep_cells(const struct group_result *g, size_t di, struct advice_cell *out, size_t *n)
 {
 	size_t i;
 
-	for (i = ci; i < g->nclients; i++) {
+	for (i = 0; i < g->nclients; i++) {
 		const struct group_cell *c = group_cell_at(g, i, di);
-		const char *unit = i == ci ? (c->clients == 1 ? " client" : " clients") : "";
 
-		if (group_cell_never_slept(c)) {
-			strbuf_add(t, "%sno sleep at %u%s", i > ci ? ", " : "", c->clients, unit);
-			continue;
-		}
-		strbuf_add(t, "%s%+.1f%% at %u%s", i > ci ? ", " : "", c->vs_zero_pct,
-		    c->clients, unit);
-		if (c->vs_zero != GROUP_SAME)
-			strbuf_add(t, " (%s)", group_verdict_name(c->vs_zero));
+		out[i].clients = c->clients;
+		out[i].vs_zero_pct = c->vs_zero_pct;
+		out[i].vs_zero = c->vs_zero;
+		out[i].never_slept = group_cell_never_slept(c);
 	}
+	*n = g->nclients;
 }
 
+/* Who measured the cells, with what, at which client counts. */
 static void
-describe_method(struct strbuf *t, const struct group_result *g)
+keep_measurer(const struct group_result *g, struct advice_measurer *by)
 {
-	char span[64];
-
-	group_client_span(g, span, sizeof span);
-	strbuf_add(t, "measured by %s (%s, %s): ",
-	    g->measured_by ? g->measured_by : "the group-commit experiment",
-	    g->method ? g->method->name : "?", span);
+	by->on_server = g->on_server;
+	by->method = g->method;
+	by->clients_lo = g->clients[0];
+	by->clients_hi = g->clients[g->nclients - 1];
 }
 
-/* Why no delay: nothing beat 0, or what did lost at more clients. */
+/* Why no delay: nothing beat 0, or what did (the first such cell) lost
+ * at more clients. */
 static void
-describe_zero(struct strbuf *t, const struct group_result *g)
+note_zero(struct delay_facts *d, const struct group_result *g)
 {
 	size_t ci, di;
 
+	d->basis = DELAY_NONE_BEAT_ZERO;
 	for (ci = 0; ci < g->nclients; ci++)
 		for (di = 1; di < g->ndelays; di++)
 			if (gained(g, ci, di)) {
 				const struct group_cell *c = group_cell_at(g, ci, di);
 
-				strbuf_add(t, "%ld us beat 0 by %+.1f%% at %u client%s, but every "
-				    "delay that beat 0 loses at more clients, and commit_siblings "
-				    "can only keep a delay away from fewer", c->delay_usecs,
-				    c->vs_zero_pct, c->clients, plural(c->clients));
+				d->basis = DELAY_GAINS_LOST;
+				d->delay_usecs = c->delay_usecs;
+				d->vs_zero_pct = c->vs_zero_pct;
+				d->clients = c->clients;
 				return;
 			}
-	strbuf_add(t, "no delay beat 0 by more than the %s' noise at any client count",
-	    g->rounds_are ? g->rounds_are : "rounds");
 }
 
 /* Whether a delay beat 0 at ch or above, yet loses at a higher count: then
@@ -149,87 +137,39 @@ gain_lost_above(const struct group_result *g, size_t ch)
 }
 
 static void
-describe_choice(struct strbuf *t, const struct group_result *g, size_t ch, size_t di)
+note_choice(struct delay_facts *d, const struct group_result *g, size_t ch, size_t di)
 {
 	const struct group_cell *c = group_cell_at(g, ch, di);
 
-	strbuf_add(t, "at %u client%s, the most at which a delay beat 0 beyond noise%s, "
-	    "%ld us did with the most commits/s (%+.1f%%); against 0 it measured ",
-	    c->clients, plural(c->clients), gain_lost_above(g, ch) ?
-	    " and lost at no higher count" : "", c->delay_usecs, c->vs_zero_pct);
-	describe_from(t, g, 0, di);
+	d->basis = DELAY_CHOSEN;
+	d->clients = c->clients;
+	d->lost_above = gain_lost_above(g, ch);
+	d->delay_usecs = c->delay_usecs;
+	d->vs_zero_pct = c->vs_zero_pct;
+	keep_cells(g, di, d->cells, &d->ncells);
 }
 
-/* How many client counts from cl on delay di's verdict is v at. */
-static unsigned
-count_verdict(const struct group_result *g, size_t cl, size_t di, enum group_verdict v)
-{
-	unsigned n = 0;
-
-	for (; cl < g->nclients; cl++)
-		n += group_cell_at(g, cl, di)->vs_zero == v;
-	return n;
-}
-
-/* "16 and 64": the client counts from cl on where delay di's verdict is v. */
+/* What the rule (d/2) gave and how it fared among the delays measured. */
 static void
-list_counts(struct strbuf *t, const struct group_result *g, size_t cl, size_t di,
-    enum group_verdict v)
-{
-	unsigned n = 0, total = count_verdict(g, cl, di, v);
-
-	for (; cl < g->nclients; cl++)
-		if (group_cell_at(g, cl, di)->vs_zero == v) {
-			n++;
-			strbuf_add(t, "%s%u", n == 1 ? "" : n == total ? " and " : ", ",
-			    g->clients[cl]);
-		}
-}
-
-/* Where the delay applies with this commit_siblings, and only what was
- * measured there: with c clients at most c-1 others are active, so it
- * applies from siblings+1 clients on. */
-static void
-describe_siblings(struct strbuf *t, const struct group_result *g, size_t cl, size_t di,
-    unsigned siblings)
-{
-	unsigned from = siblings + 1, first = g->clients[cl];
-
-	strbuf_add(t, "the delay applies from %u client%s on (%u or more others active); "
-	    "measured to gain at ", from, plural(from), siblings);
-	list_counts(t, g, cl, di, GROUP_BETTER);
-	if (count_verdict(g, cl, di, GROUP_SAME) > 0) {
-		strbuf_add(t, ", no different from 0 at ");
-		list_counts(t, g, cl, di, GROUP_SAME);
-	}
-	if (from + 1 == first)
-		strbuf_add(t, "; not measured at %u clients", from);
-	else if (from < first)
-		strbuf_add(t, "; not measured from %u to %u clients", from, first - 1);
-	if (siblings != g->siblings)
-		strbuf_add(t, " (measured with commit_siblings %u)", g->siblings);
-}
-
-static void
-describe_rule(struct strbuf *t, const struct group_result *g)
+note_rule(struct rule_facts *r, const struct group_result *g)
 {
 	size_t ri = group_rule_index(g);
 
-	strbuf_add(t, "half the flush interval (%.3f us%s), PostgreSQL's rule, gives "
-	    "%ld us", g->basis_usecs, g->basis_is_row ? ", the one-write row's mean" :
-	    " at one committer", g->rule_usecs);
-	if (ri == g->ndelays)
-		strbuf_add(t, ", which --commit-delays did not include");
-	else if (ri == 0)
-		strbuf_add(t, ", the same as no delay");
-	else if (g->delays[ri] != g->rule_usecs) {
-		strbuf_add(t, "; the round value nearest it, %ld us, measured against 0 ",
-		    g->delays[ri]);
-		describe_from(t, g, 0, ri);
-	} else {
-		strbuf_add(t, "; against 0 it measured ");
-		describe_from(t, g, 0, ri);
+	memset(r, 0, sizeof *r);
+	r->basis_usecs = g->basis_usecs;
+	r->basis_is_row = g->basis_is_row;
+	r->rule_usecs = g->rule_usecs;
+	if (ri == g->ndelays) {
+		r->swept = RULE_NOT_SWEPT;
+		return;
 	}
+	if (ri == 0) {
+		r->swept = RULE_IS_ZERO;
+		return;
+	}
+	r->swept = g->delays[ri] != g->rule_usecs ? RULE_NEAREST : RULE_EXACT;
+	r->measured_usecs = g->delays[ri];
+	keep_cells(g, ri, r->cells, &r->ncells);
 }
 
 /* commit_siblings for a delay given from client count cl on: the count
@@ -249,17 +189,13 @@ siblings_for(const struct group_result *g, size_t cl)
 static void
 advise_rule_only(const struct group_result *g, struct advice *a)
 {
-	struct strbuf delay;
-
 	if (a->basis == NULL) {
 		a->commit_delay_usecs = a->rule_delay_usecs;
-		strbuf_init(&delay, a->delay_reason, sizeof a->delay_reason);
-		strbuf_add(&delay, "half of %.3f us, the mean flush at one committer in the "
-		    "group-commit experiment", g->basis_usecs);
+		memset(&a->delay_why, 0, sizeof a->delay_why);
+		a->delay_why.basis = DELAY_RULE_GROUP;
+		a->delay_why.mean_usecs = g->basis_usecs;
 	}
-	strbuf_resume(&delay, a->delay_reason, sizeof a->delay_reason);
-	strbuf_add(&delay, "; the group-commit experiment was cut short by a signal, so "
-	    "it measured no advice");
+	a->delay_why.cut_short = true;
 }
 
 /* The answer at each client count (struct advice_count). */
@@ -291,7 +227,8 @@ count_answers(const struct group_result *g, struct advice *a)
 void
 advice_from_group(const struct group_result *g, struct advice *a)
 {
-	struct strbuf delay, rule, siblings;
+	struct delay_facts *delay = &a->delay_why;
+	struct siblings_facts *siblings = &a->siblings_why;
 	size_t ch, di = 0;
 
 	if (!a->have_delay) {
@@ -312,22 +249,24 @@ advice_from_group(const struct group_result *g, struct advice *a)
 	a->delay_measured = true;
 	a->commit_delay_usecs = g->delays[di];
 	a->commit_siblings = DEFAULT_COMMIT_SIBLINGS;
-	strbuf_init(&delay, a->delay_reason, sizeof a->delay_reason);
-	strbuf_init(&rule, a->rule_reason, sizeof a->rule_reason);
-	strbuf_init(&siblings, a->siblings_reason, sizeof a->siblings_reason);
-	describe_method(&delay, g);
-	describe_rule(&rule, g);
+	memset(delay, 0, sizeof *delay);
+	memset(siblings, 0, sizeof *siblings);
+	keep_measurer(g, &delay->by);
+	note_rule(&a->rule_why, g);
 	if (di == 0) {
-		describe_zero(&delay, g);
-		strbuf_add(&siblings, "the server's default: it changes nothing while "
-		    "commit_delay is 0");
+		note_zero(delay, g);
+		siblings->basis = SIBLINGS_NO_DELAY;
+		siblings->siblings = DEFAULT_COMMIT_SIBLINGS;
 		return;
 	}
-	describe_choice(&delay, g, ch, di);
+	note_choice(delay, g, ch, di);
 	{
 		size_t cl = lowest_gain(g, ch, di);
 
 		a->commit_siblings = siblings_for(g, cl);
-		describe_siblings(&siblings, g, cl, di, a->commit_siblings);
+		siblings->basis = SIBLINGS_MEASURED;
+		siblings->siblings = a->commit_siblings;
+		siblings->experiment_siblings = g->siblings;
+		siblings->from = cl;
 	}
 }

@@ -1,8 +1,8 @@
 /* settings.c: the advice as the settings to type, each with its source
- * and one-line reason, and whether anything may take effect (settings.h).
- * The reasons state what was measured, read from the advice and the
- * experiment's cells; they never restate how the advice chose, which its
- * own sentences say. */
+ * and the facts of its one-line reason, and whether anything may take
+ * effect (settings.h). The reasons state what was measured, read from the
+ * advice and the experiment's cells; they never restate how the advice
+ * chose, which its own reasons say. */
 #include "config.h"
 
 #include "advice/settings.h"
@@ -13,32 +13,11 @@
 #include "advice/warnings.h"
 #include "group/group_result.h"
 #include "probe/options.h"
-#include "util/strbuf.h"
 
 bool
 settings_source_active(enum setting_source s)
 {
 	return s != SOURCE_RULE && s != SOURCE_DEFAULT;
-}
-
-const char *
-settings_source_text(enum setting_source s)
-{
-	switch (s) {
-	case SOURCE_PROBE:
-		return "measured here";
-	case SOURCE_GIVEN:
-		return "as given";
-	case SOURCE_DEFAULT:
-		return "the platform's default, not compared";
-	case SOURCE_RULE:
-		return "the half rule, untested";
-	case SOURCE_GROUP:
-		return "measured by -t group";
-	case SOURCE_SERVER:
-		return "measured on the server by syncprobe pgbench";
-	}
-	return "?";
 }
 
 const char *
@@ -70,15 +49,28 @@ settings_active(const struct settings *set, size_t i)
 	return set->nothing == NOTHING_NONE && settings_source_active(set->list[i].source);
 }
 
+/* The stable code each detailed reason is one of. */
+static const enum nothing_to_set block_codes[] = {
+	[BLOCK_NO_SYNC_ROW] = NOTHING_NO_SYNC_ROW,
+	[BLOCK_NOT_MEASURED] = NOTHING_NOT_MEASURED,
+	[BLOCK_NOT_DURABLE] = NOTHING_NOT_DURABLE,
+	[BLOCK_MEASURING_STOPPED] = NOTHING_INTERRUPTED,
+	[BLOCK_NO_REPEAT] = NOTHING_INTERRUPTED,
+	[BLOCK_SWEEP_STOPPED] = NOTHING_INTERRUPTED,
+	[BLOCK_RUN_FAILED] = NOTHING_FAILED,
+};
+
 void
-settings_block(struct settings *set, enum nothing_to_set n, const char *why)
+settings_block(struct settings *set, enum settings_block_why why)
 {
+	enum nothing_to_set n = block_codes[why];
+
 	/* The enum is in order of precedence: an error says more than a
 	 * signal, which says more than the storage. */
 	if (n <= set->nothing)
 		return;
 	set->nothing = n;
-	snprintf(set->why, sizeof set->why, "%s", why);
+	set->why = why;
 }
 
 static const char *const setting_names[] = {
@@ -110,7 +102,6 @@ add_method(const struct advice *a, size_t block_bytes, struct settings *out)
 	const struct method *m = a->delay_method;
 	enum setting_source source = SOURCE_PROBE;
 	struct setting *s;
-	char block[16];
 
 	if (a->method_given && a->wal_sync_method != m)
 		source = SOURCE_GIVEN;
@@ -118,23 +109,20 @@ add_method(const struct advice *a, size_t block_bytes, struct settings *out)
 		source = SOURCE_DEFAULT;
 	if ((s = add_setting(out, SETTING_WAL_SYNC_METHOD, source)) == NULL)
 		return;
-	units_format_size(block_bytes, block, sizeof block);
 	snprintf(s->value, sizeof s->value, "%s", m->name);
 	s->is_name = true;
+	s->flush_usecs = a->basis_mean_usecs;
+	s->block_bytes = block_bytes;
+	s->method = a->method_why;
+	s->advised = a->wal_sync_method;
 	if (source == SOURCE_GIVEN && a->wal_sync_method != NULL)
-		snprintf(s->reason, sizeof s->reason, "the server's (--wal-sync-method), "
-		    "%.1f us per %s write + flush; syncprobe would advise '%s', %s",
-		    a->basis_mean_usecs, block, a->wal_sync_method->name, a->method_brief);
+		s->reason = REASON_METHOD_GIVEN_ADVISED;
 	else if (source == SOURCE_GIVEN)
-		snprintf(s->reason, sizeof s->reason, "the server's (--wal-sync-method), "
-		    "%.1f us per %s write + flush", a->basis_mean_usecs, block);
+		s->reason = REASON_METHOD_GIVEN;
 	else if (source == SOURCE_DEFAULT)
-		snprintf(s->reason, sizeof s->reason, "the platform's default, which -t "
-		    "group flushed with (%.1f us per %s write + flush); no method ran in "
-		    "the one-write test", a->basis_mean_usecs, block);
+		s->reason = REASON_METHOD_DEFAULT;
 	else
-		snprintf(s->reason, sizeof s->reason, "%s, %.1f us per %s write + flush",
-		    a->method_brief, a->basis_mean_usecs, block);
+		s->reason = REASON_METHOD_MEASURED;
 }
 
 /* The experiment's column of delay us, or g->ndelays. */
@@ -149,28 +137,22 @@ delay_index(const struct group_result *g, long us)
 	return g->ndelays;
 }
 
-/* "beat 0 at 16 clients (+9.4% commits/s) and 64 (+12.0%)": where delay
- * column di was better than 0; the count of such client counts. */
+/* Where delay column di was better than 0, kept in s's gains; how many. */
 static size_t
-list_gains(const struct group_result *g, size_t di, char *buf, size_t len)
+keep_gains(const struct group_result *g, size_t di, struct setting *s)
 {
-	struct strbuf b;
-	size_t ci, k = 0;
+	size_t ci;
 
-	strbuf_resume(&b, buf, len);
+	s->ngains = 0;
 	for (ci = 0; ci < g->nclients; ci++) {
 		const struct group_cell *c = group_cell_at(g, ci, di);
 
 		if (c->vs_zero != GROUP_BETTER)
 			continue;
-		if (k == 0)
-			strbuf_add(&b, "beat 0 at %u client%s (%+.1f%% commits/s)",
-			    c->clients, c->clients == 1 ? "" : "s", c->vs_zero_pct);
-		else
-			strbuf_add(&b, " and %u (%+.1f%%)", c->clients, c->vs_zero_pct);
-		k++;
+		s->gains[s->ngains].clients = c->clients;
+		s->gains[s->ngains++].vs_zero_pct = c->vs_zero_pct;
 	}
-	return k;
+	return s->ngains;
 }
 
 /* Whether every delay that beat 0 at some client count lost at a higher one. */
@@ -197,54 +179,49 @@ gains_lost_above(const struct group_result *g, bool *any_gain)
 
 static void
 measured_delay_reason(const struct advice *a, const struct group_result *g,
-    char *buf, size_t len)
+    struct setting *s)
 {
 	bool any_gain, all_lost;
-	char span[64];
 	size_t di;
 
 	if (g == NULL || g->nclients == 0) {
-		snprintf(buf, len, "what the experiment's cells gave");
+		s->reason = REASON_DELAY_NO_CELLS;
 		return;
 	}
-	group_client_span(g, span, sizeof span);
+	s->clients_lo = g->clients[0];
+	s->clients_hi = g->clients[g->nclients - 1];
 	di = delay_index(g, a->commit_delay_usecs);
-	if (a->commit_delay_usecs > 0 && di < g->ndelays && list_gains(g, di, buf, len) > 0)
+	s->reason = REASON_DELAY_GAINS;
+	if (a->commit_delay_usecs > 0 && di < g->ndelays && keep_gains(g, di, s) > 0)
 		return;
 	all_lost = gains_lost_above(g, &any_gain);
 	if (a->commit_delay_usecs > 0)
-		snprintf(buf, len, "from the cells at %s", span);
+		s->reason = REASON_DELAY_FROM_CELLS;
 	else if (!any_gain)
-		snprintf(buf, len, "no delay beat 0 beyond noise at %s", span);
+		s->reason = REASON_DELAY_NONE_BEAT;
 	else if (all_lost)
-		snprintf(buf, len, "each delay that beat 0 at some client count lost at a "
-		    "higher one (%s)", span);
+		s->reason = REASON_DELAY_ALL_LOST;
 	else
-		snprintf(buf, len, "no delay, from the cells at %s", span);
+		s->reason = REASON_DELAY_NONE;
 }
 
 /* The rule's delay: what it rests on, and what would make it a setting.
  * A sleep that lasts much longer than asked (the sleep_overshoot warning)
- * is said here too, so that the line and the warning agree. */
+ * is said too, so that the line and the warning agree. */
 static void
 rule_delay_reason(const struct advice *a, const struct sleep_result *sleep,
-    char *buf, size_t len)
+    struct setting *s)
 {
 	long d = a->commit_delay_usecs;
-	struct strbuf b;
 
-	strbuf_init(&b, buf, len);
-	strbuf_add(&b, "half of the %.3f us %s flush", a->basis_mean_usecs,
+	s->reason = REASON_DELAY_RULE;
+	s->flush_usecs = a->basis_mean_usecs;
+	snprintf(s->flush_name, sizeof s->flush_name, "%s",
 	    a->basis != NULL ? a->basis->spec.name : a->delay_method->name);
-	if (d <= 0)
-		return;
-	if (sleep != NULL && sleep->samples > 0 && sleep->requested_usecs == d &&
-	    sleep->mean_usecs > WARN_SLEEP_OVERSHOOT * (double)d)
-		strbuf_add(&b, "; a %ld us sleep really lasts %.0f us here%s", d,
-		    sleep->mean_usecs, sleep->mean_usecs > a->basis_mean_usecs ?
-		    ", longer than the flush itself" : "");
-	strbuf_add(&b, "; not set until measured: -t group or syncprobe pgbench "
-	    "measures what a delay does here");
+	s->sleep_overshoot = d > 0 && sleep != NULL && sleep->samples > 0 &&
+	    sleep->requested_usecs == d &&
+	    sleep->mean_usecs > WARN_SLEEP_OVERSHOOT * (double)d;
+	s->sleep_usecs = s->sleep_overshoot ? sleep->mean_usecs : 0.0;
 }
 
 /* Who measured commit_delay and commit_siblings: the server's sweep, the
@@ -266,10 +243,11 @@ add_delay(const struct advice *a, const struct group_result *g,
 	if (s == NULL)
 		return;
 	snprintf(s->value, sizeof s->value, "%ld", a->commit_delay_usecs);
+	s->delay_usecs = a->commit_delay_usecs;
 	if (a->delay_measured)
-		measured_delay_reason(a, g, s->reason, sizeof s->reason);
+		measured_delay_reason(a, g, s);
 	else
-		rule_delay_reason(a, sleep, s->reason, sizeof s->reason);
+		rule_delay_reason(a, sleep, s);
 }
 
 /* commit_siblings, where the advice is not the server's default. */
@@ -284,20 +262,15 @@ add_siblings(const struct advice *a, const struct group_result *g, struct settin
 	if (s == NULL)
 		return;
 	snprintf(s->value, sizeof s->value, "%u", n);
-	/* With c clients at most c - 1 others are active. */
-	snprintf(s->reason, sizeof s->reason, "the delay never sleeps with %u clients or "
-	    "fewer (fewer than %u others active)", n, n);
+	s->reason = REASON_SIBLINGS;
+	s->siblings = n;
 	if (g == NULL || (di = delay_index(g, a->commit_delay_usecs)) >= g->ndelays)
 		return;
+	/* With c clients at most c - 1 others are active. */
 	for (ci = 0; ci < g->nclients; ci++)
 		gain_below |= g->clients[ci] <= n &&
 		    group_cell_at(g, ci, di)->vs_zero == GROUP_BETTER;
-	if (!gain_below) {
-		struct strbuf b;
-
-		strbuf_resume(&b, s->reason, sizeof s->reason);
-		strbuf_add(&b, ", where it did not beat 0");
-	}
+	s->no_gain_below = !gain_below;
 }
 
 /* Figures from memory, or from syncs that are skipped, would set the
@@ -307,13 +280,11 @@ static void
 mark_not_durable(const struct advice *a, struct settings *out)
 {
 	const struct advice_warning *w = warnings_not_durable(a);
-	char why[SETTING_TEXT_LEN];
 
 	if (w == NULL)
 		return;
-	snprintf(why, sizeof why, "the figures are not of durable storage (warning %s)",
-	    w->code);
-	settings_block(out, NOTHING_NOT_DURABLE, why);
+	out->warning = w->code;
+	settings_block(out, BLOCK_NOT_DURABLE);
 }
 
 /* Only derived values (the rule, an uncompared default): nothing this
@@ -326,9 +297,7 @@ mark_not_measured(struct settings *out)
 	for (i = 0; i < out->n; i++)
 		if (settings_source_active(out->list[i].source))
 			return;
-	settings_block(out, NOTHING_NOT_MEASURED, "nothing this run measured: "
-	    "PostgreSQL's half rule is untested (-t group or syncprobe pgbench "
-	    "measures what a delay does here)");
+	settings_block(out, BLOCK_NOT_MEASURED);
 }
 
 void
@@ -337,7 +306,8 @@ settings_from_advice(const struct advice *a, const struct group_result *g,
 {
 	memset(out, 0, sizeof *out);
 	if (!a->have_delay || a->delay_method == NULL) {
-		settings_block(out, NOTHING_NO_SYNC_ROW, a->delay_reason);
+		out->no_row = a->delay_why;
+		settings_block(out, BLOCK_NO_SYNC_ROW);
 		return;
 	}
 	add_method(a, block_bytes, out);

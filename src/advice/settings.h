@@ -1,5 +1,6 @@
-/* settings.h: the settings a run advises, each with its source and its
- * one-line reason, and the contract of what may take effect. One list
+/* settings.h: the settings a run advises, each with its source and the
+ * code and figures of its one-line reason (report/advice_words.c writes
+ * it), and the contract of what may take effect. One list
  * feeds the text report's "What to set", -F conf's active lines and JSON's
  * what_to_set, so that the three never differ (tests compare them): a
  * setting is active only where this run measured it (the probe's rows,
@@ -42,11 +43,46 @@ enum nothing_to_set {
 	NOTHING_FAILED,		/* an I/O error stopped the run */
 };
 
+/* Why a run has nothing to set, in detail: each is one of enum
+ * nothing_to_set (settings_block), and the report words it. */
+enum settings_block_why {
+	BLOCK_NO_SYNC_ROW,	/* no one-write row: the delay's own reason */
+	BLOCK_NOT_MEASURED,	/* only the rule or a default */
+	BLOCK_NOT_DURABLE,	/* a warning says the figures are not of durable storage */
+	BLOCK_MEASURING_STOPPED,	/* a signal ended the probe's measuring */
+	BLOCK_NO_REPEAT,	/* syncprobe pgbench measured no whole repeat */
+	BLOCK_SWEEP_STOPPED,	/* a signal ended syncprobe pgbench's sweep */
+	BLOCK_RUN_FAILED,	/* the run stopped at an error */
+};
+
 /* The settings advised, in the order they are printed. */
 enum setting_id {
 	SETTING_WAL_SYNC_METHOD,
 	SETTING_COMMIT_DELAY,
 	SETTING_COMMIT_SIBLINGS,
+};
+
+/* Why a setting has its value: what its one-line reason says, which the
+ * report words (report/advice_words.c) from the facts beside it. */
+enum setting_reason {
+	REASON_METHOD_MEASURED,		/* the advice's method, measured here */
+	REASON_METHOD_GIVEN,		/* --wal-sync-method's, the advice the same or none */
+	REASON_METHOD_GIVEN_ADVISED,	/* --wal-sync-method's; the advice another (advised) */
+	REASON_METHOD_DEFAULT,		/* the default -t group flushed with, none ran */
+	REASON_DELAY_NO_CELLS,		/* measured, but no cells to quote */
+	REASON_DELAY_GAINS,		/* the delay beat 0 where gains say */
+	REASON_DELAY_FROM_CELLS,	/* a delay, from the cells at the span */
+	REASON_DELAY_NONE_BEAT,		/* 0: no delay beat 0 at the span */
+	REASON_DELAY_ALL_LOST,		/* 0: each delay that beat 0 lost higher */
+	REASON_DELAY_NONE,		/* 0, from the cells at the span */
+	REASON_DELAY_RULE,		/* the half rule, untested */
+	REASON_SIBLINGS,		/* the delay never sleeps at siblings clients or fewer */
+};
+
+/* A client count where the delay beat 0, and by how much. */
+struct setting_gain {
+	unsigned clients;
+	double vs_zero_pct;
 };
 
 struct setting {
@@ -55,24 +91,36 @@ struct setting {
 	char value[64];				/* "fdatasync", "47" */
 	bool is_name;			/* a name: postgresql.conf quotes it, JSON a string */
 	enum setting_source source;
-	char reason[SETTING_TEXT_LEN];	/* why this value, in one line */
+	enum setting_reason reason;	/* why this value */
+	/* The facts its reason quotes (which a reason reads: settings.c). */
+	double flush_usecs;		/* the flush a method or the rule rests on */
+	size_t block_bytes;		/* that flush's write */
+	struct method_facts method;	/* how the advice chose its method */
+	const struct method *advised;	/* the method the advice would set */
+	char flush_name[ROW_NAME_LEN];	/* the rule's flush: its row or method */
+	long delay_usecs;
+	bool sleep_overshoot;		/* a sleep of delay_usecs lasts much longer */
+	double sleep_usecs;		/* how long it really lasts */
+	unsigned clients_lo, clients_hi;	/* the client counts measured */
+	struct setting_gain gains[UNITS_MAX_LIST];
+	size_t ngains;
+	unsigned siblings;
+	bool no_gain_below;		/* the delay beat 0 at no count it is kept from */
 };
 
 struct settings {
 	struct setting list[SETTINGS_MAX];	/* every setting derived */
 	size_t n;
-	/* Not NOTHING_NONE: no setting may take effect, and why (a sentence
-	 * beside the stable code). */
+	/* Not NOTHING_NONE: no setting may take effect, and why (in detail,
+	 * beside the stable code; the report words it). */
 	enum nothing_to_set nothing;
-	char why[SETTING_TEXT_LEN];
+	enum settings_block_why why;
+	const char *warning;		/* BLOCK_NOT_DURABLE: the warning's code */
+	struct delay_facts no_row;	/* BLOCK_NO_SYNC_ROW: the delay's facts */
 };
 
 /* Whether a setting from this source may take effect. */
 bool settings_source_active(enum setting_source s);
-
-/* What a source means, as "What to set" and -F conf say it: "measured
- * here", "the half rule, untested", "measured by -t group", ... */
-const char *settings_source_text(enum setting_source s);
 
 /* Stable codes for JSON: "probe", "given", "group", "server", "rule",
  * "default"; and "no_sync_row", "not_measured", "not_durable",
@@ -94,9 +142,9 @@ bool settings_active(const struct settings *set, size_t i);
 void settings_from_advice(const struct advice *a, const struct group_result *g,
     const struct sleep_result *sleep, size_t block_bytes, struct settings *out);
 
-/* Mark the run as having nothing to set, for why (a sentence), unless it
- * is so marked already for a reason that comes first: an error, then a
- * signal, then figures not of durable storage. */
-void settings_block(struct settings *set, enum nothing_to_set n, const char *why);
+/* Mark the run as having nothing to set, for why, unless it is so marked
+ * already for a reason that comes first: an error, then a signal, then
+ * figures not of durable storage. */
+void settings_block(struct settings *set, enum settings_block_why why);
 
 #endif

@@ -10,10 +10,6 @@
 
 #include "probe/options.h"
 
-#define NAMES_LEN     160	/* the rows a warning lists, within its message */
-#define NAMES_LISTED  4		/* more rows than this: "and N more" */
-#define REASON_SHOWN  "%.80s"	/* a row's reason, cut to fit the message */
-#define DEVICE_NAMES_LEN 160	/* the devices a warning names */
 #define DEVICES_NAMED 2		/* more devices than this: "and N more" */
 
 const char *const warning_codes[WARNING_COUNT] = {
@@ -43,12 +39,26 @@ static void warn_few_samples(struct advice *a);
 static void warn_sleep(const struct sleep_result *sleep, struct advice *a);
 static void warn_paced(const struct row_result *rows, size_t n, struct advice *a);
 
-/* "8kB": the bytes one operation of row writes. */
-static void
-op_size(const struct row_result *row, char *buf, size_t len)
+struct advice_warning *
+warnings_add(struct advice *a, enum warning_code id)
 {
-	units_format_size((uint64_t)row->spec.write_bytes * row->spec.writes_per_op,
-	    buf, len);
+	struct advice_warning *w;
+
+	if (a->nwarnings >= ADVICE_MAX_WARNINGS)
+		return NULL;
+	w = &a->warnings[a->nwarnings++];
+	memset(w, 0, sizeof *w);
+	w->id = id;
+	w->code = warning_codes[id];
+	return w;
+}
+
+/* A name kept in a warning (a copy: the rows and the storage facts may be
+ * gone when the report prints it). */
+static void
+keep_name(char *dst, size_t len, const char *name)
+{
+	snprintf(dst, len, "%s", name);
 }
 
 /* The row whose flush rate the rules below read: the advice's basis (one
@@ -68,23 +78,19 @@ flush_row(const struct row_result *rows, size_t n, const struct advice *a)
 	return NULL;
 }
 
+/* implausible_flush: row, usecs (its mean), bytes (one operation's). */
 static void
 warn_implausible(const struct row_result *flush, struct advice *a)
 {
-	char size[32];
-	double mean;
+	struct advice_warning *w;
 
-	if (flush == NULL)
+	if (flush == NULL || !(flush->mean_usecs < WARN_MIN_FLUSH_USECS))
 		return;
-	mean = flush->mean_usecs;
-	if (!(mean < WARN_MIN_FLUSH_USECS))
+	if ((w = warnings_add(a, WARNING_IMPLAUSIBLE_FLUSH)) == NULL)
 		return;
-	op_size(flush, size, sizeof size);
-	advice_warn(a, warning_codes[WARNING_IMPLAUSIBLE_FLUSH],
-	    "%s took %.3f us per %s write and sync: nothing durable is that fast, so "
-	    "the target is in memory (tmpfs, a RAM disk) or syncs are skipped "
-	    "(eatmydata, nobarrier). Test the directory the database will really use.",
-	    flush->spec.name, mean, size);
+	keep_name(w->row, sizeof w->row, flush->spec.name);
+	w->usecs = flush->mean_usecs;
+	w->bytes = (uint64_t)flush->spec.write_bytes * flush->spec.writes_per_op;
 }
 
 static bool
@@ -109,23 +115,27 @@ memory_layer(const struct storage_info *st)
 	return NULL;
 }
 
+/* nondurable_fs: what (the filesystem in memory), flag (it is a layer
+ * under the target's, not the target's own). */
 static void
 warn_nondurable(const struct storage_info *st, struct advice *a)
 {
+	struct advice_warning *w;
 	const char *fs;
 
 	if (st == NULL || (fs = memory_layer(st)) == NULL)
 		return;
-	advice_warn(a, warning_codes[WARNING_NONDURABLE_FS],
-	    "The target is on %s%s, which lives in memory: nothing written here "
-	    "survives a reboot, and the figures say nothing about a disk. Test the "
-	    "directory the database will really use.",
-	    fs == st->filesystem ? "" : "a layer on ", fs);
+	if ((w = warnings_add(a, WARNING_NONDURABLE_FS)) == NULL)
+		return;
+	keep_name(w->what, sizeof w->what, fs);
+	w->flag = fs != st->filesystem;
 }
 
+/* nobarrier: what (the mount option, nobarrier or barrier=0). */
 static void
 warn_nobarrier(const struct storage_info *st, struct advice *a)
 {
+	struct advice_warning *w;
 	const char *opt;
 
 	if (st == NULL || !st->have_mount_options)
@@ -136,10 +146,8 @@ warn_nobarrier(const struct storage_info *st, struct advice *a)
 		opt = "barrier=0";
 	else
 		return;
-	advice_warn(a, warning_codes[WARNING_NOBARRIER],
-	    "The filesystem is mounted with %s: syncs do not make the device flush "
-	    "its write cache, so a power loss can lose committed transactions. "
-	    "Remount without it unless that cache is battery- or flash-backed.", opt);
+	if ((w = warnings_add(a, WARNING_NOBARRIER)) != NULL)
+		keep_name(w->what, sizeof w->what, opt);
 }
 
 static bool
@@ -154,32 +162,26 @@ is_write_back(const struct storage_device *d)
 	return d->have_write_cache && strcmp(d->write_cache, "write back") == 0;
 }
 
-/* The devices under st that match, named in buf ("vda", "sdb and sdc",
- * "sdb, sdc and 2 more"): how many there are. Every device counts: a
+/* The devices under st that match, the first DEVICES_NAMED kept in w's
+ * names, and how many there are in w's count. Every device counts: a
  * multi-device btrfs or an md mirror is only as durable as its worst. */
 static size_t
 matching_devices(const struct storage_info *st,
-    bool (*match)(const struct storage_device *), char *buf, size_t len)
+    bool (*match)(const struct storage_device *), struct advice_warning *w)
 {
-	const struct storage_device *named[DEVICES_NAMED];
 	size_t i, n = 0;
 
-	buf[0] = '\0';
 	for (i = 0; st != NULL && i < storage_device_count(st); i++) {
 		const struct storage_device *d = storage_device_at(st, i);
 
 		if (!match(d))
 			continue;
-		if (n < DEVICES_NAMED)
-			named[n] = d;
+		if (w != NULL && n < DEVICES_NAMED)
+			keep_name(w->names[n], sizeof w->names[n], d->name);
 		n++;
 	}
-	if (n == 1)
-		snprintf(buf, len, "%s", named[0]->name);
-	else if (n == 2)
-		snprintf(buf, len, "%s and %s", named[0]->name, named[1]->name);
-	else if (n > 2)
-		snprintf(buf, len, "%s, %s and %zu more", named[0]->name, named[1]->name, n - 2);
+	if (w != NULL)
+		w->count = n;
 	return n;
 }
 
@@ -191,49 +193,37 @@ warn_volatile(const struct storage_info *st, struct advice *a)
 	if (st == NULL || !st->have_filesystem || strcmp(st->filesystem, "overlay") != 0 ||
 	    !st->have_mount_options || !storage_has_option(st->mount_options, "volatile"))
 		return;
-	advice_warn(a, warning_codes[WARNING_VOLATILE_OVERLAY],
-	    "The overlay is mounted with volatile: it skips every sync, so nothing "
-	    "here is durable and the figures are not a disk's. Test a directory "
-	    "outside it, or remount without volatile.");
+	warnings_add(a, WARNING_VOLATILE_OVERLAY);
 }
 
+/* rotational_too_fast: names and count (the rotating devices), row and
+ * per_sec (its flushes a second). */
 static void
 warn_rotational(const struct storage_info *st, const struct row_result *flush,
     struct advice *a)
 {
-	char names[DEVICE_NAMES_LEN];
-	double per_sec;
-	size_t n;
+	struct advice_warning *w;
 
-	n = matching_devices(st, is_rotational, names, sizeof names);
-	if (n == 0 || flush == NULL || flush->elapsed_ns == 0)
+	if (matching_devices(st, is_rotational, NULL) == 0 || flush == NULL ||
+	    flush->elapsed_ns == 0 || !(flush->ops_per_sec > WARN_MAX_ROTATIONS_PER_SEC))
 		return;
-	per_sec = flush->ops_per_sec;
-	if (!(per_sec > WARN_MAX_ROTATIONS_PER_SEC))
+	if ((w = warnings_add(a, WARNING_ROTATIONAL_TOO_FAST)) == NULL)
 		return;
-	advice_warn(a, warning_codes[WARNING_ROTATIONAL_TOO_FAST],
-	    "%s %s a rotating disk, yet %s made %.0f flushes a second, more than "
-	    "a 15,000 rpm disk turns (250): a write cache is absorbing them. That is "
-	    "durable only if the cache is battery- or flash-backed (a virtual disk: "
-	    "ask how the host caches it).", names, n == 1 ? "reports" : "each report",
-	    flush->spec.name, per_sec);
+	matching_devices(st, is_rotational, w);
+	keep_name(w->row, sizeof w->row, flush->spec.name);
+	w->per_sec = flush->ops_per_sec;
 }
 
+/* writeback_cache: names and count (the devices that cache writes). */
 static void
 warn_writeback(const struct storage_info *st, struct advice *a)
 {
-	char names[DEVICE_NAMES_LEN];
-	size_t n;
+	struct advice_warning *w;
 
-	n = matching_devices(st, is_write_back, names, sizeof names);
-	if (n == 0)
+	if (matching_devices(st, is_write_back, NULL) == 0)
 		return;
-	advice_warn(a, warning_codes[WARNING_WRITEBACK_CACHE],
-	    "%s %s a volatile write cache (write back): commits are durable only if "
-	    "%s honours flush requests, which these figures cannot prove. Check that %s "
-	    "has power-loss protection or a battery-backed cache (a virtual disk: the "
-	    "host's cache mode).", names, n == 1 ? "has" : "each have",
-	    n == 1 ? "it" : "each", n == 1 ? "it" : "each");
+	if ((w = warnings_add(a, WARNING_WRITEBACK_CACHE)) != NULL)
+		matching_devices(st, is_write_back, w);
 }
 
 /* Direct rows the filesystem refused; rows that could not run for another
@@ -245,90 +235,70 @@ direct_refused(const struct row_result *r)
 	return r->spec.direct && r->why == ROW_WHY_DIRECT_REFUSED;
 }
 
+/* direct_refused: names and count (the refused rows, the first
+ * WARNING_NAMES_MAX kept), what (the first one's reason). */
 static void
 warn_direct(const struct row_result *rows, size_t n, struct advice *a)
 {
-	const struct row_result *first = NULL;
-	char names[NAMES_LEN] = "";
-	size_t i, count = 0, used;
+	struct advice_warning *w = NULL;
+	size_t i;
 
 	for (i = 0; i < n; i++) {
 		if (!direct_refused(&rows[i]))
 			continue;
-		if (first == NULL)
-			first = &rows[i];
-		if (count < NAMES_LISTED) {
-			used = strlen(names);
-			snprintf(names + used, sizeof names - used, "%s%s",
-			    count ? ", " : "", rows[i].spec.name);
-		}
-		count++;
+		if (w == NULL && (w = warnings_add(a, WARNING_DIRECT_REFUSED)) == NULL)
+			return;
+		if (w->count == 0)
+			keep_name(w->what, sizeof w->what, rows[i].reason);
+		if (w->count < WARNING_NAMES_MAX)
+			keep_name(w->names[w->count], sizeof w->names[w->count], rows[i].spec.name);
+		w->count++;
 	}
-	if (first == NULL)
-		return;
-	if (count > NAMES_LISTED) {
-		used = strlen(names);
-		snprintf(names + used, sizeof names - used, " and %zu more",
-		    count - NAMES_LISTED);
-	}
-	advice_warn(a, warning_codes[WARNING_DIRECT_REFUSED],
-	    "Direct I/O was refused for %s: " REASON_SHOWN ". They have no figures; "
-	    "the buffered rows still apply, and a server set to use direct I/O would "
-	    "fail here.", names, first->reason);
 }
 
+/* few_samples: ops and row (the basis's). */
 static void
 warn_few_samples(struct advice *a)
 {
+	struct advice_warning *w;
+
 	/* A delay measured by -t group rests on its cells, not on the row. */
 	if (a->basis == NULL || a->basis->ops >= WARN_MIN_BASIS_OPS || a->delay_measured)
 		return;
-	advice_warn(a, warning_codes[WARNING_FEW_SAMPLES],
-	    "commit_delay rests on only %llu operations of %s, so it may move from "
-	    "run to run. Run each test longer (-s, --secs-per-test) for a stable figure.",
-	    (unsigned long long)a->basis->ops, a->basis->spec.name);
+	if ((w = warnings_add(a, WARNING_FEW_SAMPLES)) == NULL)
+		return;
+	w->ops = a->basis->ops;
+	keep_name(w->row, sizeof w->row, a->basis->spec.name);
 }
 
+/* sleep_overshoot: delay_usecs, usecs (the mean sleep), p99_usecs,
+ * slack_usecs (< 0 unknown), flag (the delay was measured by -t group,
+ * whose delays slept as long). */
 static void
 warn_sleep(const struct sleep_result *sleep, struct advice *a)
 {
-	char slack[48] = "";
+	struct advice_warning *w;
 
 	if (sleep == NULL || sleep->samples == 0 || !a->have_delay ||
 	    a->commit_delay_usecs <= 0 ||
 	    !(sleep->mean_usecs > WARN_SLEEP_OVERSHOOT * (double)a->commit_delay_usecs))
 		return;
-	if (sleep->timer_slack_usecs >= 0.0)
-		snprintf(slack, sizeof slack, ", timer slack %.0f us", sleep->timer_slack_usecs);
-	/* Point at what settles it, never at another value than the advice. */
-	advice_warn(a, warning_codes[WARNING_SLEEP_OVERSHOOT],
-	    "A commit_delay of %ld us really sleeps %.1f us on average here (p99 %.1f "
-	    "us%s): each delayed flush waits over twice as long as asked. %s",
-	    a->commit_delay_usecs, sleep->mean_usecs, sleep->p99_usecs, slack,
-	    a->delay_measured ? "The group-commit experiment's delays slept as long, so "
-	    "its figures include this; a lower timer slack for the server (systemd "
-	    "TimerSlackNSec=) would change them." : "Lower the server's timer slack "
-	    "(systemd TimerSlackNSec=), and measure what a delay does here with the "
-	    "group-commit experiment (-t group).");
+	if ((w = warnings_add(a, WARNING_SLEEP_OVERSHOOT)) == NULL)
+		return;
+	w->delay_usecs = a->commit_delay_usecs;
+	w->usecs = sleep->mean_usecs;
+	w->p99_usecs = sleep->p99_usecs;
+	w->slack_usecs = sleep->timer_slack_usecs;
+	w->flag = a->delay_measured;
 }
 
-void
-warnings_paced_message(char *buf, size_t len, unsigned long long per_sec,
-    double paced_usecs, double b2b_usecs, bool point_to_watch)
-{
-	snprintf(buf, len, "one commit at a time, %llu a second, took %.1f times as long "
-	    "as back to back (%.1f vs %.1f us): a flush after an idle gap is slower here, "
-	    "so the commits of a lightly loaded server wait longer than any back-to-back "
-	    "figure (%s, pg_test_fsync's, fio's) says.%s", per_sec, paced_usecs / b2b_usecs,
-	    paced_usecs, b2b_usecs, point_to_watch ? "this table's" : "the burst's",
-	    point_to_watch ? " syncprobe watch measures it over time." : "");
-}
-
-/* The one-write group's paced row against its method's back-to-back row. */
+/* paced_slower: per_sec (the pace), usecs (a paced commit), other_usecs
+ * (back to back), flag (the words point to syncprobe watch). The
+ * one-write group's paced row against its method's back-to-back row. */
 static void
 warn_paced(const struct row_result *rows, size_t n, struct advice *a)
 {
-	char msg[ADVICE_TEXT_LEN];
+	struct advice_warning *w;
 	size_t i, j;
 
 	for (i = 0; i < n; i++) {
@@ -344,11 +314,12 @@ warn_paced(const struct row_result *rows, size_t n, struct advice *a)
 			    b->spec.direct != p->spec.direct || b->status != ROW_OK ||
 			    b->ops == 0 || !(b->mean_usecs > 0.0))
 				continue;
-			if (p->mean_usecs > WARN_PACED_RATIO * b->mean_usecs) {
-				warnings_paced_message(msg, sizeof msg,
-				    (unsigned long long)p->spec.pace_per_sec, p->mean_usecs,
-				    b->mean_usecs, true);
-				advice_warn(a, warning_codes[WARNING_PACED_SLOWER], "%s", msg);
+			if (p->mean_usecs > WARN_PACED_RATIO * b->mean_usecs &&
+			    (w = warnings_add(a, WARNING_PACED_SLOWER)) != NULL) {
+				w->per_sec = (double)p->spec.pace_per_sec;
+				w->usecs = p->mean_usecs;
+				w->other_usecs = b->mean_usecs;
+				w->flag = true;
 			}
 			return;
 		}
@@ -383,7 +354,7 @@ warnings_find_first(const struct advice *a, const enum warning_code *codes, size
 
 	for (i = 0; i < a->nwarnings; i++)
 		for (k = 0; k < n; k++)
-			if (strcmp(a->warnings[i].code, warning_codes[codes[k]]) == 0)
+			if (a->warnings[i].id == codes[k])
 				return &a->warnings[i];
 	return NULL;
 }

@@ -20,34 +20,13 @@
  * idle gap costs that much more (the probe's paced row, and watch). */
 #define WARN_PACED_RATIO          2.0
 
-/* The paced_slower message: at per_sec a second, paced_usecs against
- * b2b_usecs back to back, as the probe and watch both say it; the probe's
- * (point_to_watch) ends by naming syncprobe watch, which measures it over
- * time. */
-void warnings_paced_message(char *buf, size_t len, unsigned long long per_sec,
-    double paced_usecs, double b2b_usecs, bool point_to_watch);
-
-/* The warnings, one code each: stable, since scripts match on them. */
-enum warning_code {
-	WARNING_IMPLAUSIBLE_FLUSH,
-	WARNING_NONDURABLE_FS,
-	WARNING_NOBARRIER,
-	WARNING_VOLATILE_OVERLAY,
-	WARNING_ROTATIONAL_TOO_FAST,
-	WARNING_WRITEBACK_CACHE,
-	WARNING_DIRECT_REFUSED,
-	WARNING_FEW_SAMPLES,
-	WARNING_SLEEP_OVERSHOOT,
-	/* syncprobe watch's (src/watch/watch_result.c) */
-	WARNING_STALL,
-	WARNING_STALL_OVER_20S,
-	WARNING_PACED_SLOWER,
-	WARNING_COUNT
-};
-
 /* Each code's name ("implausible_flush"), the one list of them: the man
  * page's WARNINGS and the tests are checked against it. */
 extern const char *const warning_codes[WARNING_COUNT];
+
+/* A new warning of a with code id, its facts zero, for its rule to
+ * fill; NULL past ADVICE_MAX_WARNINGS (then it is left out). */
+struct advice_warning *warnings_add(struct advice *a, enum warning_code id);
 
 /* The first warning of a whose code is one of codes[0..n-1], or NULL. */
 const struct advice_warning *warnings_find_first(const struct advice *a,

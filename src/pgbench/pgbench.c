@@ -183,7 +183,6 @@ probe_dir(const struct pgbench_options *o, struct pgb_result *r, const struct me
 		r->group_ran = true;
 		r->group_delay_usecs = tr.advice.commit_delay_usecs;
 		r->group_siblings = tr.advice.commit_siblings;
-		snprintf(r->group_reason, sizeof r->group_reason, "%s", tr.advice.delay_reason);
 	}
 	target_free(&tr);
 	if (*m == NULL || !(r->d_usecs > 0.0)) {

@@ -415,9 +415,7 @@ sweep_advise(struct pgb_result *r, const struct method *m)
 	g->basis_usecs = r->d_usecs;
 	g->basis_is_row = true;
 	g->rule_usecs = advice_commit_delay(r->d_usecs);
-	g->measured_by = "pgbench on the server";
 	g->on_server = true;
-	g->rounds_are = "repeats";
 	for (ci = 0; ci < r->nclients; ci++)
 		for (di = 0; di < nd; di++) {
 			const struct pgb_cell *p = pgb_cell_at(r, ci, idx[di]);
@@ -457,10 +455,8 @@ sweep_settings(struct pgb_result *r)
 {
 	if (!r->have_advice) {
 		memset(&r->to_set, 0, sizeof r->to_set);
-		settings_block(&r->to_set, NOTHING_INTERRUPTED, "no whole repeat was "
-		    "measured, so nothing is advice");
+		settings_block(&r->to_set, BLOCK_NO_REPEAT);
 	} else if (r->cut_short) {
-		settings_block(&r->to_set, NOTHING_INTERRUPTED, "a signal ended the sweep "
-		    "early, so these figures are not advice");
+		settings_block(&r->to_set, BLOCK_SWEEP_STOPPED);
 	}
 }

@@ -9,6 +9,9 @@
 #include <time.h>
 
 #include "probe/plan.h"
+#include "report/advice_words.h"
+#include "report/settings_words.h"
+#include "report/warning_words.h"
 #include "report/report.h"
 #include "util/escape.h"
 
@@ -50,15 +53,17 @@ report_conf_setting(FILE *out, bool active, const struct setting *s)
 static void
 put_setting_notes(FILE *out, const struct advice *a, const struct setting *s, bool before)
 {
+	struct words w;
+
 	if (before && s->id == SETTING_WAL_SYNC_METHOD && s->source != SOURCE_GIVEN)
-		put_comment(out, "wal_sync_method: ", a->method_reason);
+		put_comment(out, "wal_sync_method: ", advice_words_method(a, &w));
 	if (before || !a->delay_measured)
 		return;
 	if (s->id == SETTING_COMMIT_DELAY) {
-		put_comment(out, "commit_delay: ", a->delay_reason);
-		put_comment(out, "", a->rule_reason);
+		put_comment(out, "commit_delay: ", advice_words_delay(a, &w));
+		put_comment(out, "", advice_words_rule(a, &w));
 	} else if (s->id == SETTING_COMMIT_SIBLINGS) {
-		put_comment(out, "commit_siblings: ", a->siblings_reason);
+		put_comment(out, "commit_siblings: ", advice_words_siblings(a, &w));
 	}
 }
 
@@ -69,6 +74,7 @@ report_conf(FILE *out, const struct report *r)
 	const struct advice *a = &tr->advice;
 	char when[64], head[128], where[sizeof tr->run.storage.device.layers + 256];
 	const struct settings *set = &tr->to_set;
+	struct words why;
 	struct tm tm;
 	size_t i;
 
@@ -85,12 +91,13 @@ report_conf(FILE *out, const struct report *r)
 	/* Nothing may take effect (an error, a signal, figures of memory,
 	 * nothing measured): a file dropped into conf.d must set nothing. */
 	if (set->nothing != NOTHING_NONE && set->n > 0) {
-		put_comment(out, set->why, ": every setting below is commented out");
+		put_comment(out, settings_words_nothing(set, &why), ": every setting below is "
+		    "commented out");
 		if (tr->run.failed)
 			put_comment(out, "stopped by an error: ", tr->run.error);
 	}
 	if (set->n == 0) {
-		put_comment(out, "no advice: ", set->why);
+		put_comment(out, "no advice: ", settings_words_nothing(set, &why));
 		return;
 	}
 	for (i = 0; i < set->n; i++) {
@@ -105,8 +112,9 @@ report_conf(FILE *out, const struct report *r)
 		    "transactions are active\n#commit_siblings = %u\n", DEFAULT_COMMIT_SIBLINGS);
 	for (i = 0; i < a->nwarnings; i++) {
 		char prefix[64];
+		struct words w;
 
 		snprintf(prefix, sizeof prefix, "warning [%s]: ", a->warnings[i].code);
-		put_comment(out, prefix, a->warnings[i].message);
+		put_comment(out, prefix, warning_words_message(&a->warnings[i], &w));
 	}
 }

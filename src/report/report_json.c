@@ -9,6 +9,8 @@
 
 #include "util/json.h"
 #include "advice/verdict.h"
+#include "report/advice_words.h"
+#include "report/warning_words.h"
 #include "report/report_counts.h"
 #include "probe/method.h"
 #include "probe/plan.h"
@@ -277,25 +279,27 @@ static void
 put_advice(struct json *j, const struct target_result *tr)
 {
 	const struct advice *a = &tr->advice;
+	struct words w;
 	size_t i;
 
 	json_begin_object(j, "advice");
 	json_string(j, "wal_sync_method", a->wal_sync_method ? a->wal_sync_method->name : NULL);
-	json_string(j, "wal_sync_method_reason", a->method_reason);
+	json_string(j, "wal_sync_method_reason", advice_words_method(a, &w));
 	if (a->have_delay)
 		json_int(j, "commit_delay_usecs", a->commit_delay_usecs);
 	else
 		json_null(j, "commit_delay_usecs");
-	json_string(j, "commit_delay_reason", a->delay_reason);
+	json_string(j, "commit_delay_reason", advice_words_delay(a, &w));
 	json_string(j, "commit_delay_source", !a->have_delay ? NULL :
 	    a->delay_measured ? plan_group_name(GROUP_GROUP) : "rule");
 	if (a->have_delay)
 		json_int(j, "rule_commit_delay_usecs", a->rule_delay_usecs);
 	else
 		json_null(j, "rule_commit_delay_usecs");
-	json_string(j, "rule_commit_delay_reason", a->delay_measured ? a->rule_reason : NULL);
+	json_string(j, "rule_commit_delay_reason", a->delay_measured ?
+	    advice_words_rule(a, &w) : NULL);
 	json_uint(j, "commit_siblings", a->commit_siblings);
-	json_string(j, "commit_siblings_reason", a->siblings_reason);
+	json_string(j, "commit_siblings_reason", advice_words_siblings(a, &w));
 	report_counts_json(j, a);
 	if (a->have_delay && a->basis == NULL) {
 		/* -t group without the one-write test: its own flush. */
@@ -324,7 +328,7 @@ put_advice(struct json *j, const struct target_result *tr)
 	for (i = 0; i < a->nwarnings; i++) {
 		json_begin_object(j, NULL);
 		json_string(j, "code", a->warnings[i].code);
-		json_string(j, "message", a->warnings[i].message);
+		json_string(j, "message", warning_words_message(&a->warnings[i], &w));
 		json_end_object(j);
 	}
 	json_end_array(j);

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/advice_words.h"
+#include "report/settings_words.h"
 #include "report/report.h"
 #include "report/report_counts.h"
 #include "util/escape.h"
@@ -303,6 +305,7 @@ static void
 text_advice(FILE *out, const struct pgb_result *r)
 {
 	char line[ADVICE_TEXT_LEN + 64];
+	struct words w;
 
 	fprintf(out, "\nAdvice\n");
 	if (!r->have_advice) {
@@ -311,9 +314,9 @@ text_advice(FILE *out, const struct pgb_result *r)
 	}
 	fprintf(out, "  commit_delay = %ld, commit_siblings = %u\n",
 	    r->advice.commit_delay_usecs, r->advice.commit_siblings);
-	snprintf(line, sizeof line, "why: %s", r->advice.delay_reason);
+	snprintf(line, sizeof line, "why: %s", advice_words_delay(&r->advice, &w));
 	put_prose(out, 4, 6, line);
-	snprintf(line, sizeof line, "siblings: %s", r->advice.siblings_reason);
+	snprintf(line, sizeof line, "siblings: %s", advice_words_siblings(&r->advice, &w));
 	put_prose(out, 4, 6, line);
 	report_counts_text(out, &r->advice, 2);
 	text_beside(out, r, "the half rule", advice_commit_delay(r->d_usecs),
@@ -412,6 +415,7 @@ void
 report_pgbench_json(FILE *out, const struct pgb_result *r)
 {
 	struct json j;
+	struct words w;
 	size_t ci, si;
 	unsigned b;
 
@@ -467,8 +471,8 @@ report_pgbench_json(FILE *out, const struct pgb_result *r)
 		json_begin_object(&j, "advice");
 		json_int(&j, "commit_delay_usecs", r->advice.commit_delay_usecs);
 		json_uint(&j, "commit_siblings", r->advice.commit_siblings);
-		json_string(&j, "reason", r->advice.delay_reason);
-		json_string(&j, "siblings_reason", r->advice.siblings_reason);
+		json_string(&j, "reason", advice_words_delay(&r->advice, &w));
+		json_string(&j, "siblings_reason", advice_words_siblings(&r->advice, &w));
 		report_counts_json(&j, &r->advice);
 		json_end_object(&j);
 	} else
@@ -483,6 +487,7 @@ report_pgbench_conf(FILE *out, const struct pgb_result *r)
 {
 	const struct settings *set = &r->to_set;
 	char dir[ESCAPE_LEN(4096)], version[ESCAPE_LEN(64)], why[ESCAPE_LEN(SETTING_TEXT_LEN)];
+	struct words w;
 	size_t i;
 
 	/* Escaped: a newline would end the comment, and make an active line
@@ -491,7 +496,7 @@ report_pgbench_conf(FILE *out, const struct pgb_result *r)
 	escape_for_terminal(r->server_version, version, sizeof version);
 	fprintf(out, "# syncprobe pgbench: %s, PostgreSQL %s, %s, %u x %u s per setting\n",
 	    dir, version, workload_names[r->workload], r->repeats, r->secs);
-	escape_for_terminal(set->why, why, sizeof why);
+	escape_for_terminal(settings_words_nothing(set, &w), why, sizeof why);
 	if (set->nothing != NOTHING_NONE)
 		fprintf(out, "# %s: every setting below is commented out\n", why);
 	for (i = 0; i < set->n; i++)

@@ -67,7 +67,6 @@ struct pgb_result {
 	bool group_ran;
 	long group_delay_usecs;		/* -t group's advice */
 	unsigned group_siblings;
-	char group_reason[ADVICE_TEXT_LEN];
 	enum pgb_workload workload;
 	const char *script;		/* --script's file */
 	unsigned secs, repeats;

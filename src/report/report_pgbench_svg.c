@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "report/advice_words.h"
 #include "report/report.h"
 #include "report/svg.h"
 #include "report/svg_sweep.h"
@@ -225,6 +226,7 @@ static double
 draw_advice(FILE *out, const struct pgb_result *r, double y)
 {
 	char line[LINE_LEN];
+	struct words w;
 
 	svg_text(out, SVG_MARGIN, y + 16, &svg_head_font, "Advice");
 	y += 24;
@@ -238,7 +240,7 @@ draw_advice(FILE *out, const struct pgb_result *r, double y)
 		svg_text(out, SVG_MARGIN + 8, y + 11, &svg_mono_bold_font, line);
 		y += LINE;
 		y += LINE * (double)svg_text_wrap(out, SVG_MARGIN + 24, y + 11, &svg_muted_font,
-		    TEXT_WIDTH - 24, 0, LINE, MAX_LINES, r->advice.delay_reason);
+		    TEXT_WIDTH - 24, 0, LINE, MAX_LINES, advice_words_delay(&r->advice, &w));
 	}
 	svg_text(out, SVG_MARGIN, y + 22, &svg_head_font, "What to set");
 	return report_svg_settings(out, &r->to_set, y + 30);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/settings_words.h"
 #include "util/escape.h"
 #include "util/json.h"
 #include "util/wrap.h"
@@ -28,7 +29,10 @@ report_setting_line(FILE *out, const struct setting *s)
 void
 report_setting_comment(const struct setting *s, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s: %s", settings_source_text(s->source), s->reason);
+	struct words w;
+
+	snprintf(buf, len, "%s: %s", settings_words_source(s->source),
+	    settings_words_reason(s, &w));
 }
 
 static void
@@ -57,10 +61,11 @@ void
 report_print_settings(FILE *out, const struct settings *set)
 {
 	char line[SETTING_TEXT_LEN + 80];
+	struct words w;
 	size_t i;
 
 	if (set->nothing != NOTHING_NONE) {
-		snprintf(line, sizeof line, "nothing: %s", set->why);
+		snprintf(line, sizeof line, "nothing: %s", settings_words_nothing(set, &w));
 		put_wrapped(out, 2, 2, line);
 		return;
 	}
@@ -81,6 +86,7 @@ report_print_settings(FILE *out, const struct settings *set)
 void
 report_settings_json(struct json *j, const struct settings *set)
 {
+	struct words w;
 	size_t i;
 
 	json_begin_array(j, "what_to_set");
@@ -94,7 +100,7 @@ report_settings_json(struct json *j, const struct settings *set)
 		else
 			json_int(j, "value", strtol(set->list[i].value, NULL, 10));
 		json_string(j, "source", settings_source_code(set->list[i].source));
-		json_string(j, "reason", set->list[i].reason);
+		json_string(j, "reason", settings_words_reason(&set->list[i], &w));
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -104,7 +110,7 @@ report_settings_json(struct json *j, const struct settings *set)
 	}
 	json_begin_object(j, "nothing_to_set");
 	json_string(j, "code", settings_nothing_code(set->nothing));
-	json_string(j, "reason", set->why);
+	json_string(j, "reason", settings_words_nothing(set, &w));
 	json_end_object(j);
 }
 

@@ -12,6 +12,7 @@
 #include "advice/advice.h"
 #include "group/group_result.h"
 #include "probe/plan.h"
+#include "report/settings_words.h"
 #include "report/report.h"
 #include "report/svg.h"
 #include "report/svg_dist.h"
@@ -347,10 +348,11 @@ double
 report_svg_settings(FILE *out, const struct settings *set, double y)
 {
 	char line[SETTING_TEXT_LEN + 80];
+	struct words w;
 	size_t i;
 
 	if (set->nothing != NOTHING_NONE) {
-		snprintf(line, sizeof line, "nothing: %s", set->why);
+		snprintf(line, sizeof line, "nothing: %s", settings_words_nothing(set, &w));
 		return y + LINE * (double)svg_text_wrap(out, SVG_MARGIN + 8, y + 11,
 		    &svg_text_font, TEXT_WIDTH - 8, 0, LINE, MAX_LINES, line);
 	}

@@ -12,6 +12,8 @@
 
 #include "util/cleanup.h"
 #include "util/escape.h"
+#include "report/advice_words.h"
+#include "report/warning_words.h"
 #include "report/histogram.h"
 #include "probe/method.h"
 #include "probe/plan.h"
@@ -465,19 +467,20 @@ static void
 print_postgres_advice(FILE *out, const struct target_result *tr)
 {
 	const struct advice *a = &tr->advice;
+	struct words w;
 
 	if (a->wal_sync_method != NULL)
 		fprintf(out, "  wal_sync_method = '%s'\n", a->wal_sync_method->name);
 	else
 		fprintf(out, "  wal_sync_method: no advice\n");
-	put_wrapped(out, 4, a->method_reason);
+	put_wrapped(out, 4, advice_words_method(a, &w));
 	if (a->have_delay)
 		fprintf(out, "  commit_delay = %ld\n", a->commit_delay_usecs);
 	else
 		fprintf(out, "  commit_delay: no advice\n");
-	put_wrapped(out, 4, a->delay_reason);
+	put_wrapped(out, 4, advice_words_delay(a, &w));
 	if (a->delay_measured)
-		put_wrapped(out, 4, a->rule_reason);
+		put_wrapped(out, 4, advice_words_rule(a, &w));
 	if (tr->sleep.samples > 0) {
 		char line[ADVICE_TEXT_LEN], slack[48] = "";
 
@@ -492,7 +495,7 @@ print_postgres_advice(FILE *out, const struct target_result *tr)
 	}
 	if (a->delay_measured) {
 		fprintf(out, "  commit_siblings = %u\n", a->commit_siblings);
-		put_wrapped(out, 4, a->siblings_reason);
+		put_wrapped(out, 4, advice_words_siblings(a, &w));
 		report_counts_text(out, a, 2);
 	} else if (a->have_delay && a->commit_delay_usecs > 0) {
 		char line[ADVICE_TEXT_LEN];
@@ -525,6 +528,7 @@ static void
 print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 {
 	const struct advice *a = &tr->advice;
+	struct words w;
 	size_t i;
 
 	if (!report_several(r)) {
@@ -543,7 +547,7 @@ print_advice(FILE *out, const struct report *r, const struct target_result *tr)
 		char line[ADVICE_TEXT_LEN + 64];
 
 		snprintf(line, sizeof line, "warning [%s]: %s", a->warnings[i].code,
-		    a->warnings[i].message);
+		    warning_words_message(&a->warnings[i], &w));
 		put_hanging(out, 2, 4, line);
 	}
 	if (tr->run.failed) {

@@ -98,8 +98,7 @@ target_settings(const struct options *o, struct target_result *tr)
 	/* A run cut short gives figures from however many operations it had:
 	 * nothing may take effect from them. */
 	if (tr->run.failed)
-		settings_block(&tr->to_set, NOTHING_FAILED, "the run stopped at an error, so "
-		    "these figures are not advice");
+		settings_block(&tr->to_set, BLOCK_RUN_FAILED);
 	else if (tr->run.interrupted)
 		target_stopped(tr);
 }
@@ -167,8 +166,7 @@ target_next(struct target_run *t)
 void
 target_stopped(struct target_result *tr)
 {
-	settings_block(&tr->to_set, NOTHING_INTERRUPTED, "a signal ended the measuring early, "
-	    "so these figures are not advice");
+	settings_block(&tr->to_set, BLOCK_MEASURING_STOPPED);
 }
 
 void

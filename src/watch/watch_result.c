@@ -10,6 +10,7 @@
 
 #include "advice/warnings.h"
 #include "probe/row.h"
+#include "report/warning_words.h"
 
 void
 watch_note_stall(struct watch_summary *s, const struct watch_stall *st)
@@ -27,7 +28,7 @@ warn(struct watch_summary *s, const char *code, const char *fmt, ...)
 static void
 warn(struct watch_summary *s, const char *code, const char *fmt, ...)
 {
-	struct advice_warning *w;
+	struct watch_warning *w;
 	va_list ap;
 
 	if (s->nwarnings >= WATCH_MAX_WARNINGS)
@@ -68,7 +69,7 @@ judge_pacing(const struct watch_setup *setup, struct watch_summary *s)
 
 	if (s->ratio <= WARN_PACED_RATIO || setup->rate == 0)
 		return;
-	warnings_paced_message(msg, sizeof msg, (unsigned long long)setup->rate,
+	warning_words_paced(msg, sizeof msg, (unsigned long long)setup->rate,
 	    s->paced.mean_usecs, setup->burst.mean_usecs, false);
 	warn(s, warning_codes[WARNING_PACED_SLOWER], "%s", msg);
 }

@@ -58,6 +58,13 @@ struct watch_stall {
 	bool new_date;			/* the first line of its UTC date */
 };
 
+/* A warning of watch's summary: its code (advice/warnings.h's list) and
+ * its message, which watch writes itself. */
+struct watch_warning {
+	const char *code;
+	char message[ADVICE_TEXT_LEN];
+};
+
 struct watch_summary {
 	bool started;			/* the paced load began: there is a summary */
 	bool failed;			/* an I/O error stopped it */
@@ -72,7 +79,7 @@ struct watch_summary {
 	uint64_t fatal_stalls;		/* over WATCH_FATAL_STALL_NS */
 	struct watch_stall longest;	/* the longest stall; ns 0: none */
 	double ratio;			/* paced mean / back-to-back mean; 0: unknown */
-	struct advice_warning warnings[WATCH_MAX_WARNINGS];
+	struct watch_warning warnings[WATCH_MAX_WARNINGS];
 	size_t nwarnings;
 };
 
