@@ -264,9 +264,26 @@ test_validate(void)
 	ok(plan_validate(&o, err, sizeof err) == -1, "-f with a TARGET refused");
 }
 
+/* The article before a figure, as the figure is read aloud. */
+static void
+test_article(void)
+{
+	static const char *const an[] = { "8", "81", "8kB", "800", "8.5", "11", "18",
+	    "11000", "18500", "8000000" };
+	static const char *const a[] = { "1", "7", "10", "12", "64kB", "110", "180",
+	    "1100", "1800", "110000", "", "us" };
+	size_t i;
+
+	for (i = 0; i < sizeof an / sizeof an[0]; i++)
+		ok(strcmp(units_article(an[i]), "an") == 0, "an %s", an[i]);
+	for (i = 0; i < sizeof a / sizeof a[0]; i++)
+		ok(strcmp(units_article(a[i]), "a") == 0, "a %s", a[i]);
+}
+
 int
 main(void)
 {
+	test_article();
 	check_size("8192", 8192);
 	check_size("8k", 8192);
 	check_size("8K", 8192);

@@ -15,6 +15,7 @@
 #include "util/cleanup.h"
 #include "util/platform.h"
 #include "util/random.h"
+#include "util/units.h"
 
 /* What an operation was doing when it failed: only a refused open or
  * write can mean that the filesystem does not do direct I/O. */
@@ -88,7 +89,8 @@ direct_fits(int fd, const struct row_run *run, struct row_result *res)
 		units_format_size(run->spec->write_bytes, wsz, sizeof wsz);
 		units_format_size(off_align, asz, sizeof asz);
 		row_fail(res, ROW_WHY_DIRECT_ALIGN,
-		    "a %s write is below the %s direct-I/O unit of this file", wsz, asz);
+		    "%s %s write is below the %s direct-I/O unit of this file",
+		    units_article(wsz), wsz, asz);
 		return false;
 	}
 	if ((uintptr_t)run->buf % mem_align != 0) {

@@ -24,6 +24,7 @@
 #include "report/report_group.h"
 #include "report/sidebyside.h"
 #include "util/strbuf.h"
+#include "util/units.h"
 #include "util/wrap.h"
 
 #define NAME_WIDTH SBS_NAME_WIDTH
@@ -482,14 +483,15 @@ print_postgres_advice(FILE *out, const struct target_result *tr)
 	if (a->delay_measured)
 		put_wrapped(out, 4, advice_words_rule(a, &w));
 	if (tr->sleep.samples > 0) {
-		char line[ADVICE_TEXT_LEN], slack[48] = "";
+		char line[ADVICE_TEXT_LEN], slack[48] = "", req[24];
 
 		if (tr->sleep.timer_slack_usecs >= 0)
 			snprintf(slack, sizeof slack, "; timer slack %.0f us",
 			    tr->sleep.timer_slack_usecs);
-		snprintf(line, sizeof line, "a %ld us sleep here really lasts %.0f us on "
-		    "average (p50 %.0f, p99 %.0f us over %u sleeps%s)",
-		    tr->sleep.requested_usecs, tr->sleep.mean_usecs, tr->sleep.p50_usecs,
+		snprintf(req, sizeof req, "%ld", tr->sleep.requested_usecs);
+		snprintf(line, sizeof line, "%s %s us sleep here really lasts %.0f us on "
+		    "average (p50 %.0f, p99 %.0f us over %u sleeps%s)", units_article(req),
+		    req, tr->sleep.mean_usecs, tr->sleep.p50_usecs,
 		    tr->sleep.p99_usecs, tr->sleep.samples, slack);
 		put_wrapped(out, 4, line);
 	}

@@ -12,6 +12,16 @@
 
 #define BRIEF_LEN     128	/* the method's choice in a few words */
 
+/* "a" or "an" before the figure n. */
+static const char *
+article_of(long n)
+{
+	char figure[24];
+
+	snprintf(figure, sizeof figure, "%ld", n);
+	return units_article(figure);
+}
+
 static const char *
 plural(unsigned n)
 {
@@ -90,7 +100,7 @@ rule_setting_words(const struct setting *s, struct strbuf *b)
 	if (d <= 0)
 		return;
 	if (s->sleep_overshoot)
-		strbuf_add(b, "; a %ld us sleep really lasts %.0f us here%s", d,
+		strbuf_add(b, "; %s %ld us sleep really lasts %.0f us here%s", article_of(d), d,
 		    s->sleep_usecs, s->sleep_usecs > s->flush_usecs ?
 		    ", longer than the flush itself" : "");
 	strbuf_add(b, "; not set until measured: -t group or syncprobe pgbench "

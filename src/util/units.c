@@ -387,3 +387,18 @@ units_format_duration(uint64_t ns, char *buf, size_t len)
 	snprintf(buf, len, "%llu.%ss", (unsigned long long)(ns / NSEC_PER_SEC), frac);
 }
 
+
+const char *
+units_article(const char *text)
+{
+	size_t digits = strspn(text, "0123456789");
+
+	if (digits == 0)
+		return "a";
+	if (text[0] == '8')
+		return "an";
+	/* Eleven and eighteen, alone or leading a group of thousands. */
+	if (digits % 3 == 2 && text[0] == '1' && (text[1] == '1' || text[1] == '8'))
+		return "an";
+	return "a";
+}

@@ -67,4 +67,9 @@ enum latency_style {
 /* A latency of usecs microseconds, written in style into buf. */
 void units_format_latency(double usecs, enum latency_style style, char *buf, size_t len);
 
+/* The article for text that starts with a figure as it is read aloud:
+ * "an" where the figure is read with a vowel first (8, 80, 8kB, 11, 18,
+ * 11000, 18000: eight, eleven, eighteen), "a" otherwise. */
+const char *units_article(const char *text);
+
 #endif
