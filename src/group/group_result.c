@@ -26,17 +26,6 @@ group_verdict_name(enum group_verdict v)
 	return verdict_names[v];
 }
 
-void
-group_client_span(const struct group_result *g, char *buf, size_t len)
-{
-	unsigned lo = g->clients[0], hi = g->clients[g->nclients - 1];
-
-	if (lo == hi)
-		snprintf(buf, len, "%u client%s", lo, lo == 1 ? "" : "s");
-	else
-		snprintf(buf, len, "%u to %u clients", lo, hi);
-}
-
 struct group_result *
 group_result_new(const unsigned *clients, size_t nclients, const long *delays,
     size_t ndelays, unsigned rounds, unsigned extra)

@@ -68,11 +68,7 @@ struct group_cell {
 
 struct group_result {
 	const struct method *method;
-	/* Who measured the cells, for the advice's words: NULL for the
-	 * group-commit experiment; syncprobe pgbench names the server. */
-	const char *measured_by;
 	bool on_server;		/* the cells are the server's (syncprobe pgbench) */
-	const char *rounds_are;	/* what its rounds are called: NULL "rounds" */
 	size_t page_bytes;
 	size_t record_bytes;
 	uint64_t txn_work_ns;
@@ -165,10 +161,6 @@ bool group_cell_never_slept(const struct group_cell *c);
 
 /* Compute every derived figure. */
 void group_result_finish(struct group_result *g);
-
-/* The client counts measured, for a sentence: "8 clients", "1 client" or
- * "1 to 64 clients" (cut short, never overrun). */
-void group_client_span(const struct group_result *g, char *buf, size_t len);
 
 /* "better", "worse", "same". */
 const char *group_verdict_name(enum group_verdict v);
