@@ -154,16 +154,21 @@ cells_words(struct strbuf *t, const struct advice_cell *cells, size_t n)
 	}
 }
 
+void
+advice_words_clients(unsigned lo, unsigned hi, char *buf, size_t len)
+{
+	if (lo == hi)
+		snprintf(buf, len, "%u client%s", lo, plural(lo));
+	else
+		snprintf(buf, len, "%u to %u clients", lo, hi);
+}
+
 static void
 measurer_words(struct strbuf *t, const struct advice_measurer *by)
 {
 	char span[64];
 
-	if (by->clients_lo == by->clients_hi)
-		snprintf(span, sizeof span, "%u client%s", by->clients_lo,
-		    plural(by->clients_lo));
-	else
-		snprintf(span, sizeof span, "%u to %u clients", by->clients_lo, by->clients_hi);
+	advice_words_clients(by->clients_lo, by->clients_hi, span, sizeof span);
 	strbuf_add(t, "measured by %s (%s, %s): ", by->on_server ? "pgbench on the server" :
 	    "the group-commit experiment", by->method ? by->method->name : "?", span);
 }

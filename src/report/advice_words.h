@@ -34,4 +34,8 @@ const char *advice_words_siblings(const struct advice *a, struct words *w);
  * and the fastest"; "" where no method was chosen. */
 void advice_words_method_brief(const struct method_facts *f, char *buf, size_t len);
 
+/* The client counts lo to hi, for a sentence: "8 clients", "1 client" or
+ * "1 to 64 clients". */
+void advice_words_clients(unsigned lo, unsigned hi, char *buf, size_t len);
+
 #endif

@@ -113,10 +113,7 @@ settings_words_reason(const struct setting *s, struct words *w)
 	char span[64];
 	struct strbuf b;
 
-	if (s->clients_lo == s->clients_hi)
-		snprintf(span, sizeof span, "%u client%s", s->clients_lo, plural(s->clients_lo));
-	else
-		snprintf(span, sizeof span, "%u to %u clients", s->clients_lo, s->clients_hi);
+	advice_words_clients(s->clients_lo, s->clients_hi, span, sizeof span);
 	strbuf_init(&b, w->text, sizeof w->text);
 	switch (s->reason) {
 	case REASON_METHOD_MEASURED:
