@@ -193,6 +193,13 @@ for step in initdb start psql checkpoint pgbench; do
 	tap_check "$step failing: one line on stderr naming it" \
 	    sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -q "^syncprobe: " "$1"' sh "$WORK/err"
 	check_clean "$step failing: nothing left"
+	if [ "$step" = psql ]; then
+		# psql's own error ends the wait for the server at once, in
+		# psql's words; only a failed connection is waited out.
+		tap_check "psql failing with its own error: psql's words, not a wait for the server" \
+		    grep -q "^syncprobe: psql: exited with status 1: psql: error: the fake was told to fail" \
+		    "$WORK/err"
+	fi
 done
 tap_check "a failed start quotes the server's log" \
     sh -c 'SYNCPROBE_FAKEPG_FAIL=start "$@" 2>&1 >/dev/null | grep -q "server log: FATAL:  the fake server"' \

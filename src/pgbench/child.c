@@ -283,6 +283,8 @@ finish(pid_t pid, enum ending how, int start_errno, const struct child_spec *s,
 		    "under %s, which syncprobe keeps free", floor);
 		break;
 	case ENDED:
+		if (WIFEXITED(st))
+			r->exit_status = WEXITSTATUS(st);
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
 			return 0;
 		if (WIFEXITED(st))
@@ -307,6 +309,7 @@ child_run(const struct child_spec *s, struct child_result *r)
 	pid_t pid;
 
 	memset(r, 0, sizeof *r);
+	r->exit_status = -1;
 	if ((r->out = malloc(s->out_max + 1)) == NULL) {
 		snprintf(r->why, sizeof r->why, "out of memory");
 		return -1;

@@ -49,6 +49,7 @@ struct child_result {
 	size_t out_len;
 	char err[CHILD_ERR_TAIL + 1];	/* the end of its standard error */
 	bool stopped;		/* killed because a signal asked us to stop */
+	int exit_status;	/* its exit status when it exited, else -1 */
 	/* Why it failed, with the end of stderr, escaped: "exited with
 	 * status 1: initdb: error: ...". */
 	char why[CHILD_WHY_LEN];

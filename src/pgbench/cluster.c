@@ -31,6 +31,10 @@
 #define CLUSTER_INITDB_NS   (300ULL * NSEC_PER_SEC)	/* 5 min: a slow disk's initdb */
 #define CLUSTER_START_NS    (120ULL * NSEC_PER_SEC)	/* until it accepts connections */
 #define CLUSTER_READY_POLL_US 100000		/* how often psql tries meanwhile */
+/* psql's exit status when "the connection to the server went bad" (its
+ * manual): while the server starts, its socket is not there yet, or it
+ * answers that the database system is starting up. */
+#define PSQL_NO_CONNECTION 2
 #define CLUSTER_QUIT_NS     (30ULL * NSEC_PER_SEC)	/* the stop, before SIGKILL */
 #define CLUSTER_KILL_NS     (10ULL * NSEC_PER_SEC)	/* SIGKILL, then it is left */
 #define CLUSTER_KILL_SIGNALS 2	/* later signals (a third in all) that end the stop's wait */
@@ -215,10 +219,11 @@ cluster_make(struct cluster *c, char *why, size_t len, bool *usage)
 }
 
 /* Run one of the server's programs as the server's user, in the work
- * directory; stdout into out (NUL-terminated) when given. */
+ * directory; stdout into out (NUL-terminated) when given, its exit status
+ * into *status (-1 when it did not exit: not started, killed). */
 static int
-run(struct cluster *c, const char *const *argv, uint64_t ns, char *out, size_t outlen,
-    char *why, size_t len)
+run_status(struct cluster *c, const char *const *argv, uint64_t ns, char *out,
+    size_t outlen, char *why, size_t len, int *status)
 {
 	struct child_spec s = { .argv = argv, .user = c->user, .cwd = c->work,
 		.timeout_ns = ns, .out_max = CLUSTER_OUT_MAX };
@@ -226,6 +231,7 @@ run(struct cluster *c, const char *const *argv, uint64_t ns, char *out, size_t o
 	int rc;
 
 	rc = child_run(&s, &r);
+	*status = r.exit_status;
 	if (rc == -1) {
 		const char *name = strrchr(argv[0], '/');
 
@@ -234,6 +240,15 @@ run(struct cluster *c, const char *const *argv, uint64_t ns, char *out, size_t o
 		snprintf(out, outlen, "%s", r.out);
 	child_result_free(&r);
 	return rc;
+}
+
+static int
+run(struct cluster *c, const char *const *argv, uint64_t ns, char *out, size_t outlen,
+    char *why, size_t len)
+{
+	int status;
+
+	return run_status(c, argv, ns, out, outlen, why, len, &status);
 }
 
 int
@@ -338,13 +353,38 @@ server_argv(struct cluster *c, const struct cluster_settings *s, char text[][64]
 	argv[n] = NULL;
 }
 
+/* psql -c sql; its exit status into *status as run_status gives it. */
+static int
+sql_status(struct cluster *c, const char *sql, char *out, size_t outlen, char *why,
+    size_t len, int *status)
+{
+	const char *argv[] = { c->bin->path[PGBIN_PSQL], "-X", "-q", "-A", "-t",
+		"-v", "ON_ERROR_STOP=1", "-h", c->work, "-p", c->port, "-U", CLUSTER_SUPERUSER,
+		"-d", "postgres", "-c", sql, NULL };
+
+	if (run_status(c, argv, CLUSTER_SQL_NS, out, outlen, why, len, status) == -1)
+		return -1;
+	if (out != NULL) {
+		size_t n = strlen(out);
+
+		while (n > 0 && out[n - 1] == '\n')
+			out[--n] = '\0';
+	}
+	return 0;
+}
+
 /* Until psql connects, the server ends, the time is up, or a stop signal
- * comes. 0 once it accepts connections. */
+ * comes. 0 once it accepts connections. Only a failed connection is worth
+ * waiting out (a starting server has no socket yet, or answers that it is
+ * starting up); psql failing otherwise (its own error, exit 1; none to
+ * run; an answer that is not a connection's failure) will not mend, and
+ * ends the wait at once with psql's own words. */
 static int
 wait_ready(struct cluster *c, char *why, size_t len)
 {
 	uint64_t deadline = platform_now_ns() + CLUSTER_START_NS;
-	char ignored[CLUSTER_WHY_LEN];
+	char tried[CLUSTER_WHY_LEN];
+	int status;
 
 	for (;;) {
 		if (child_has_ended(c->postmaster)) {
@@ -364,8 +404,12 @@ wait_ready(struct cluster *c, char *why, size_t len)
 			    cleanup_signal_name(cleanup_stop_signal()));
 			return -1;
 		}
-		if (cluster_sql(c, "SELECT 1", NULL, 0, ignored, sizeof ignored) == 0)
+		if (sql_status(c, "SELECT 1", NULL, 0, tried, sizeof tried, &status) == 0)
 			return 0;
+		if (cleanup_stop_signal() == 0 && status != PSQL_NO_CONNECTION) {
+			snprintf(why, len, "%s", tried);
+			return -1;
+		}
 		if (platform_now_ns() > deadline) {
 			snprintf(why, len, "postgres: not accepting connections after %.0f s",
 			    (double)CLUSTER_START_NS / (double)NSEC_PER_SEC);
@@ -410,19 +454,9 @@ int
 cluster_sql(struct cluster *c, const char *sql, char *out, size_t outlen, char *why,
     size_t len)
 {
-	const char *argv[] = { c->bin->path[PGBIN_PSQL], "-X", "-q", "-A", "-t",
-		"-v", "ON_ERROR_STOP=1", "-h", c->work, "-p", c->port, "-U", CLUSTER_SUPERUSER,
-		"-d", "postgres", "-c", sql, NULL };
+	int status;
 
-	if (run(c, argv, CLUSTER_SQL_NS, out, outlen, why, len) == -1)
-		return -1;
-	if (out != NULL) {
-		size_t n = strlen(out);
-
-		while (n > 0 && out[n - 1] == '\n')
-			out[--n] = '\0';
-	}
-	return 0;
+	return sql_status(c, sql, out, outlen, why, len, &status);
 }
 
 int
