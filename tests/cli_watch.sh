@@ -189,6 +189,9 @@ mkdir "$tdir"
 hint="--textfile writes only a file of its own: remove it, or name another"
 refused_exactly "syncprobe: --textfile 'watch.txt': must name a file NAME.prom (the only files node_exporter's textfile collector reads)" \
     "$dir" watch $FIXED --textfile=watch.txt "$dir"
+refused_exactly "syncprobe: watch: --svg and --textfile name the same file (the live metrics, removed at the end, and the picture written then)" \
+    "$dir" watch $FIXED --for 100ms --textfile="$tf" --svg="$tf" "$dir"
+tap_check "--svg and --textfile the same file: nothing made there" test ! -e "$tf"
 echo theirs >"$tf"
 refused_exactly "syncprobe: $tf: already exists ($hint)" "$dir" \
     watch $FIXED --for 100ms --textfile="$tf" "$dir"

@@ -108,6 +108,13 @@ watch_check(void *s, const struct cli_parsed *p, char *err, size_t errlen)
 	}
 	if (p->noperands == 1)
 		o->dir = p->operands[0];
+	/* Said before anything is made: found later, the second file would
+	 * read as someone else's ("already exists"), the first being ours. */
+	if (o->textfile != NULL && o->svg != NULL && strcmp(o->textfile, o->svg) == 0) {
+		snprintf(err, errlen, "watch: --svg and --textfile name the same file "
+		    "(the live metrics, removed at the end, and the picture written then)");
+		return -1;
+	}
 	return options_check_file_size(o->file_bytes, o->block_bytes, "one block", err,
 	    errlen);
 }
