@@ -220,10 +220,10 @@ cluster_make(struct cluster *c, char *why, size_t len, bool *usage)
 
 /* Run one of the server's programs as the server's user, in the work
  * directory; stdout into out (NUL-terminated) when given, its exit status
- * into *status (-1 when it did not exit: not started, killed). */
+ * into *status when given (-1 when it did not exit: not started, killed). */
 static int
-run_status(struct cluster *c, const char *const *argv, uint64_t ns, char *out,
-    size_t outlen, char *why, size_t len, int *status)
+run(struct cluster *c, const char *const *argv, uint64_t ns, char *out, size_t outlen,
+    char *why, size_t len, int *status)
 {
 	struct child_spec s = { .argv = argv, .user = c->user, .cwd = c->work,
 		.timeout_ns = ns, .out_max = CLUSTER_OUT_MAX };
@@ -231,7 +231,8 @@ run_status(struct cluster *c, const char *const *argv, uint64_t ns, char *out,
 	int rc;
 
 	rc = child_run(&s, &r);
-	*status = r.exit_status;
+	if (status != NULL)
+		*status = r.exit_status;
 	if (rc == -1) {
 		const char *name = strrchr(argv[0], '/');
 
@@ -242,22 +243,13 @@ run_status(struct cluster *c, const char *const *argv, uint64_t ns, char *out,
 	return rc;
 }
 
-static int
-run(struct cluster *c, const char *const *argv, uint64_t ns, char *out, size_t outlen,
-    char *why, size_t len)
-{
-	int status;
-
-	return run_status(c, argv, ns, out, outlen, why, len, &status);
-}
-
 int
 cluster_init(struct cluster *c, char *why, size_t len)
 {
 	const char *argv[] = { c->bin->path[PGBIN_INITDB], "-D", c->data, "-A", "trust",
 		"-U", CLUSTER_SUPERUSER, "-E", "UTF8", "--locale=C", "--no-sync", NULL };
 
-	if (run(c, argv, CLUSTER_INITDB_NS, NULL, 0, why, len) == -1)
+	if (run(c, argv, CLUSTER_INITDB_NS, NULL, 0, why, len, NULL) == -1)
 		return -1;
 	c->initialized = true;
 	return 0;
@@ -353,7 +345,7 @@ server_argv(struct cluster *c, const struct cluster_settings *s, char text[][64]
 	argv[n] = NULL;
 }
 
-/* psql -c sql; its exit status into *status as run_status gives it. */
+/* psql -c sql; its exit status into *status as run gives it. */
 static int
 sql_status(struct cluster *c, const char *sql, char *out, size_t outlen, char *why,
     size_t len, int *status)
@@ -362,7 +354,7 @@ sql_status(struct cluster *c, const char *sql, char *out, size_t outlen, char *w
 		"-v", "ON_ERROR_STOP=1", "-h", c->work, "-p", c->port, "-U", CLUSTER_SUPERUSER,
 		"-d", "postgres", "-c", sql, NULL };
 
-	if (run_status(c, argv, CLUSTER_SQL_NS, out, outlen, why, len, status) == -1)
+	if (run(c, argv, CLUSTER_SQL_NS, out, outlen, why, len, status) == -1)
 		return -1;
 	if (out != NULL) {
 		size_t n = strlen(out);
@@ -454,9 +446,7 @@ int
 cluster_sql(struct cluster *c, const char *sql, char *out, size_t outlen, char *why,
     size_t len)
 {
-	int status;
-
-	return sql_status(c, sql, out, outlen, why, len, &status);
+	return sql_status(c, sql, out, outlen, why, len, NULL);
 }
 
 int
