@@ -149,8 +149,10 @@ test_compare(void)
 	ok(group_compare(zero, c, &pct, &noise) == GROUP_WORSE, "and 0 against it: worse");
 	ok(group_compare(zero, zero, &pct, &noise) == GROUP_SAME && pct == 0.0 && noise == 0.0,
 	    "a cell against itself: the same, 0%%, no noise");
-	ok(!group_lead_undecided(c, zero), "better beyond noise: decided, no more rounds");
-	ok(!group_lead_undecided(zero, zero), "0 against itself: no lead");
+	ok(group_lead_holds(c, zero), "better beyond noise: the lead holds, and deciding "
+	    "goes on to its last batch");
+	ok(!group_lead_holds(zero, c), "0 against it: worse, deciding ends");
+	ok(!group_lead_holds(zero, zero), "0 against itself: no lead");
 	group_result_free(g);
 
 	g = flat(four_counts, 4);
@@ -175,8 +177,8 @@ test_compare(void)
 	is_near(noise, 11.98518, 1e-4, "noise is e^(t(4) * sd(log ratio) / sqrt(5)) - 1: "
 	    "%.4f%%", noise);
 	is_near(pct, 10.0, 1e-9, "and the difference the ratio of the sums: %+.4f%%", pct);
-	ok(group_lead_undecided(c, zero), "+10%% within noise: a lead more rounds can settle");
-	ok(!group_lead_undecided(zero, c), "0 against it: no lead, nothing to settle");
+	ok(group_lead_holds(c, zero), "+10%% within noise: a lead more rounds can settle");
+	ok(!group_lead_holds(zero, c), "0 against it: no lead, nothing to settle");
 	c->nslices = 1;
 	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && noise == 0.0,
 	    "one round: no noise to judge by, so the same");
@@ -500,6 +502,32 @@ test_leader_and_counts(void)
 	group_result_free(g);
 }
 
+/* Which delays are decided: at a count where a delay led 0 or beat it, and
+ * at every higher count where it sleeps; not one that only ran level, nor
+ * where no delay sleeps, nor 0 itself. */
+static void
+test_decides(void)
+{
+	static const unsigned counts[] = { 4, 32, 64 };
+	struct group_result *g = flat(counts, 3);
+
+	scale(g, 1, 4, 1.09);		/* 32 clients: 98 us +9%, the leader */
+	scale(g, 1, 2, 1.05);		/* and 25 us +5%: better, not the leader */
+	group_result_finish(g);
+	ok(group_leader(g, 1) == 4 && group_cell_at(g, 1, 2)->vs_zero == GROUP_BETTER,
+	    "at 32 clients 98 us leads and 25 us beats 0 too");
+	ok(group_decides(g, 1, 4) && group_decides(g, 2, 4),
+	    "the leader: decided at 32 clients and at 64");
+	ok(group_decides(g, 1, 2) && group_decides(g, 2, 2),
+	    "25 us, better without leading: decided too, at 32 and 64");
+	ok(!group_decides(g, 1, 3) && !group_decides(g, 1, 5),
+	    "delays that ran level with 0: not decided");
+	ok(!group_decides(g, 0, 4) && !group_decides(g, 0, 2),
+	    "at 4 clients, where no delay sleeps (siblings 5): nothing decided");
+	ok(!group_decides(g, 1, 0), "and never delay 0 itself");
+	group_result_free(g);
+}
+
 int
 main(void)
 {
@@ -512,5 +540,6 @@ main(void)
 	test_cut_short();
 	test_grid();
 	test_leader_and_counts();
+	test_decides();
 	return tap_done();
 }

@@ -57,6 +57,7 @@ group_result_new(const unsigned *clients, size_t nclients, const long *delays,
 		stats_init(&c->latency);
 		c->slices = calloc((size_t)rounds + extra, sizeof *c->slices);
 		c->nslices = rounds;
+		c->room = rounds + extra;
 		if (c->slices == NULL) {
 			group_result_free(g);
 			return NULL;
@@ -206,12 +207,24 @@ group_compare(const struct group_cell *a, const struct group_cell *b,
 }
 
 bool
-group_lead_undecided(const struct group_cell *delay, const struct group_cell *zero)
+group_lead_holds(const struct group_cell *delay, const struct group_cell *zero)
 {
 	double pct, noise;
-	enum group_verdict v = group_compare(delay, zero, &pct, &noise);
 
-	return v != GROUP_BETTER && v != GROUP_WORSE && pct > 0.0;
+	return group_compare(delay, zero, &pct, &noise) != GROUP_WORSE && pct > 0.0;
+}
+
+bool
+group_decides(const struct group_result *g, size_t ci, size_t di)
+{
+	size_t cj;
+
+	if (di == 0 || group_cell_never_slept(group_cell_at(g, ci, di)))
+		return false;
+	for (cj = 0; cj <= ci; cj++)
+		if (group_leader(g, cj) == di || group_cell_at(g, cj, di)->vs_zero == GROUP_BETTER)
+			return true;
+	return false;
 }
 
 bool

@@ -49,6 +49,7 @@ struct group_cell {
 	 * (ns 0) is one this cell did not run, which comparisons skip. */
 	struct group_slice *slices;
 	unsigned nslices;
+	unsigned room;		/* the slices allocated */
 	/* Deciding rounds run beside delay 0 after the rounds (group_run.c);
 	 * for delay 0, all of them at its client count. */
 	unsigned decided;
@@ -144,10 +145,16 @@ enum group_verdict group_compare(const struct group_cell *a, const struct group_
  * derived); 0 when none is above 0. */
 size_t group_leader(const struct group_result *g, size_t ci);
 
-/* Whether delay's cell leads zero's within the noise of the rounds both
- * ran: more commits a second than 0, but not beyond the noise (the same,
- * or unclear); a call that more rounds can settle. */
-bool group_lead_undecided(const struct group_cell *delay, const struct group_cell *zero);
+/* Whether deciding a delay goes on after a batch of paired rounds: its
+ * cell still has more commits a second than zero's and has not lost
+ * beyond the noise. A gain beyond the noise does not end it early: only
+ * the last batch's verdict, over every round, counts (group_run.c). */
+bool group_lead_holds(const struct group_cell *delay, const struct group_cell *zero);
+
+/* Whether delay di is decided at client count ci: it sleeps there, and at
+ * ci or a lower count it led 0 or beat it after the rounds (the figures
+ * group_result_finish derived). */
+bool group_decides(const struct group_result *g, size_t ci, size_t di);
 
 /* Whether the cell lost to delay 0: worse beyond noise, or below it with
  * the ranges apart (UNCLEAR): what the advice may not accept at any

@@ -200,13 +200,16 @@ decide_pair(struct experiment *x, struct group_result *g, struct group_cell *pai
 }
 
 /* Deciding a delay at client count ci: it and 0 run --decide more paired
- * rounds, back to back; while it still leads within the noise of all the
- * rounds, another --decide, up to GROUP_DECIDE_BATCHES of them. On a disk
- * capped at 1000 I/O a second a delay the server measured at +7 to +15%
- * at 8 clients led 0 by 5 to 8% against a noise of 6 to 20% after ten
- * rounds, and three runs advised 0, 0 and 250: a call that close is
- * settled by more rounds, not by a run's luck. A clear verdict stops
- * early, so a delay that plainly gains or loses costs no more. */
+ * rounds, back to back, up to GROUP_DECIDE_BATCHES batches of them, and
+ * only the last verdict, over every round, counts. On a disk capped at
+ * 1000 I/O a second a delay the server measured at +7 to +15% at 8
+ * clients led 0 by 5 to 8% against a noise of 6 to 20% after ten rounds,
+ * and three runs advised 0, 0 and 250: a call that close is settled by
+ * more rounds, not by a run's luck. A loss, or a lead gone, ends it
+ * early; a gain does not: stopping at the first batch that read better
+ * kept the lucky batches and cut the rest (on the plain disk at 32
+ * clients "better" after 5 deciding rounds, where leads judged over all
+ * 20 read +2 to +7% within a noise of 3 to 7%; 2026-12-05). */
 static enum exit_status
 decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
     struct run_status *rs, struct progress *p)
@@ -216,8 +219,10 @@ decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
 	enum exit_status rc;
 
 	for (k = 0; k < most; k++) {
-		if (k > 0 && k % x->o->decide == 0 && !group_lead_undecided(pair[1], pair[0]))
+		if (k > 0 && k % x->o->decide == 0 && !group_lead_holds(pair[1], pair[0]))
 			break;
+		if (pair[0]->nslices >= pair[0]->room || pair[1]->nslices >= pair[1]->room)
+			break;	/* sized for every delay decided: not reached */
 		rc = decide_pair(x, g, pair, k, most - k, rs, p);
 		if (rc != STATUS_OK || x->stopped)
 			return rc;
@@ -226,29 +231,30 @@ decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
 }
 
 /* Deciding, before anything becomes the advice: each delay that leads 0
- * at some client count after the rounds, at that count and at every
- * higher one where it sleeps (the advice takes a delay only where it
+ * or beats it at some client count after the rounds, at that count and at
+ * every higher one where it sleeps (the advice takes a delay only where it
  * loses at no higher count). A few short rounds called gains the server
  * did not have, and flipped between runs (a delay "better" by 9% in one
  * run, "same" in the next); judged over more, a leader by chance falls
- * back, and a loss at more clients shows. Then the figures and verdicts
- * are derived again, over every round. */
+ * back, and a loss at more clients shows. Every delay that beat 0 is
+ * decided, not only the leader: otherwise one that read better in the
+ * rounds alone became the advice undecided. Then the figures and
+ * verdicts are derived again, over every round. */
 static enum exit_status
 decide(struct experiment *x, struct group_result *g, struct run_status *rs,
     struct progress *p)
 {
 	bool want[UNITS_MAX_LIST][GROUP_MAX_DELAYS];
 	enum exit_status rc = STATUS_OK;
-	size_t ci, cj, di;
+	size_t ci, di;
 
 	if (x->o->decide == 0 || g->cut_short)
 		return STATUS_OK;
-	memset(want, 0, sizeof want);
 	group_result_finish(g);
+	/* Chosen before any deciding round changes the figures. */
 	for (ci = 0; ci < g->nclients; ci++)
-		if ((di = group_leader(g, ci)) != 0)
-			for (cj = ci; cj < g->nclients; cj++)
-				want[cj][di] |= !group_cell_never_slept(group_cell_at(g, cj, di));
+		for (di = 0; di < g->ndelays; di++)
+			want[ci][di] = group_decides(g, ci, di);
 	for (ci = 0; ci < g->nclients && rc == STATUS_OK && !x->stopped; ci++)
 		for (di = 1; di < g->ndelays && rc == STATUS_OK && !x->stopped; di++)
 			if (want[ci][di])
@@ -295,9 +301,12 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 	if (rc == STATUS_OK && !x->stopped) {
 		double d = row_usecs > 0.0 ? row_usecs : flush_usecs;
 
-		g = group_result_new(o->clients, o->nclients, delays,
-		    sweep_delays(o, d, delays), o->rounds,
-		    o->decide * GROUP_DECIDE_BATCHES * o->nclients);
+		size_t n = sweep_delays(o, d, delays);
+
+		/* Room for the deciding rounds: delay 0's, beside every other
+		 * delay decided at its client count. */
+		g = group_result_new(o->clients, o->nclients, delays, n, o->rounds,
+		    o->decide * GROUP_DECIDE_BATCHES * (unsigned)(n > 1 ? n - 1 : 1));
 		if (g == NULL) {
 			rc = group_fail(rs, "%s: out of memory", tf->file.path);
 		} else {
