@@ -32,6 +32,15 @@ fake_hangs() {
 		sleep 300
 	fi
 }
+# fake_read FILE DEFAULT: fake_n set to the number in FILE, or DEFAULT
+# where there is none; read by the shell itself, no cat started, since the
+# fakes run hundreds of times in a test.
+fake_read() {
+	fake_n=$2
+	if [ -s "$1" ]; then
+		read -r fake_n <"$1"
+	fi
+}
 # fake_opt FLAG ARGS...: the value after FLAG.
 fake_opt() {
 	f=$1
