@@ -201,6 +201,12 @@ check_scales(void)
 	ok(strcmp(label, "0.5") == 0, "tick label 0.5");
 	svg_tick_label(20000.0, label, sizeof label);
 	ok(strcmp(label, "20000") == 0, "tick label 20000");
+	svg_tick_label(1e7, label, sizeof label);
+	ok(strcmp(label, "1e7") == 0, "tick label ten million: 1e7, not 1e+07 (%s)", label);
+	svg_tick_label(2.5e10, label, sizeof label);
+	ok(strcmp(label, "2.5e10") == 0, "tick label 2.5e10 (%s)", label);
+	svg_tick_label(9.97e7, label, sizeof label);
+	ok(strcmp(label, "1e8") == 0, "tick label 9.97e7 rounds up a decade: 1e8 (%s)", label);
 }
 
 /* Series of distinct colours or variants never look alike. */

@@ -114,11 +114,27 @@ svg_scale_ticks(const struct svg_scale *s, double *ticks, bool *labelled, size_t
 	return n;
 }
 
+/* A tick of ten million or more as "2.5e7": printf's "2.5e+07" reads as
+ * a sum on an axis. Its mantissa to one decimal, rounded first, so that
+ * 9.97e7 is "1e8". */
+static void
+exponent_label(double v, char *buf, size_t len)
+{
+	int e = (int)floor(log10(v));
+	double m = round(v / pow(10.0, e) * 10.0) / 10.0;
+
+	if (m >= 10.0) {
+		m /= 10.0;
+		e++;
+	}
+	snprintf(buf, len, "%ge%d", m, e);
+}
+
 void
 svg_tick_label(double v, char *buf, size_t len)
 {
 	if (v >= 1e7)
-		snprintf(buf, len, "%.0e", v);
+		exponent_label(v, buf, len);
 	else if (v >= 1.0 || v == 0.0)
 		snprintf(buf, len, "%.0f", v);
 	else
