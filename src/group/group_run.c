@@ -300,7 +300,6 @@ group_run(const struct options *o, const struct group_basis *basis, const struct
 	rc = measure_flush(x, &flush_usecs, &flushes, rs);
 	if (rc == STATUS_OK && !x->stopped) {
 		double d = row_usecs > 0.0 ? row_usecs : flush_usecs;
-
 		size_t n = sweep_delays(o, d, delays);
 
 		/* Room for the deciding rounds: delay 0's, beside every other
