@@ -207,9 +207,9 @@ decide_pair(struct experiment *x, struct group_result *g, struct group_cell *pai
  * and three runs advised 0, 0 and 250: a call that close is settled by
  * more rounds, not by a run's luck. A loss, or a lead gone, ends it
  * early; a gain does not: stopping at the first batch that read better
- * kept the lucky batches and cut the rest (on the plain disk at 32
- * clients "better" after 5 deciding rounds, where leads judged over all
- * 20 read +2 to +7% within a noise of 3 to 7%; 2026-12-05). */
+ * kept the lucky batches. On the plain disk at 32 clients, leads that
+ * could have stopped so read +2 to +7% within a noise of 3 to 7% once
+ * judged over all 20 rounds (2026-12-05). */
 static enum exit_status
 decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
     struct run_status *rs, struct progress *p)
