@@ -167,10 +167,12 @@ no_leftovers() {
 # first (one and two, -m fdatasync: two rows) make N + 3 fdatasyncs each
 # for -n N (3 warm-ups). Then every flush takes at least 200 us, so each
 # slice's 5 ms warm-up holds at most about 30 flushes: with one client a
-# slice of -n 300 is 300 to 330 flushes, one a commit. So 800 flushes into
-# the experiment its d and first cell are done and the second is running;
-# 1700 flushes into a two-round sweep of three delays, round 0 (at most
-# 4 x 330) is done and round 1 (at least 7 x 300 in all) is not.
+# slice of -n 300 is 300 to 330 flushes, one a commit. So 1100 flushes
+# into the experiment its d, the slice that warms its client count and its
+# first cell are done (at most 3 x 330) and the second is running (at
+# least 4 x 300 in all); 1700 flushes into a two-round sweep of three
+# delays, round 0 (at most 5 x 330 with d and the warm slice) is done and
+# round 1 (at least 8 x 300 in all) is not.
 group_stopped() {
 	at=$1
 	shift
@@ -188,9 +190,9 @@ if [ -z "$DEFAULT" ] || ! preload_works; then
 elif ! command -v jq >/dev/null 2>&1; then
 	tap_skip "-t group stopped by SIGTERM" "jq is not installed"
 else
-	group_stopped $((2 * 303 + 800)) -F json -n 300 --rounds 1 --commit-delays "$EIGHT"
+	group_stopped $((2 * 303 + 1100)) -F json -n 300 --rounds 1 --commit-delays "$EIGHT"
 	tap_is "$rc" 143 "-t group, SIGTERM in round 1 of 1: dies of SIGTERM"
-	tap_check "-t group, SIGTERM: the shim sent it" grep -q '^fdatasync 1406 SIGTERM$' "$WORK/shim.log"
+	tap_check "-t group, SIGTERM: the shim sent it" grep -q '^fdatasync 1706 SIGTERM$' "$WORK/shim.log"
 	tap_check "-t group, SIGTERM: test file removed" no_testfile "$dir"
 	tap_check "-t group, SIGTERM: no committer process left" no_leftovers
 	cp "$WORK/out" "$WORK/g1.json"
@@ -213,7 +215,7 @@ CHECKS
 -t group, SIGTERM in round 2: the slices kept are whole | [.targets[0].group.clients[].cells[].slices[]
 	| .commits == 300] | all
 CHECKS
-	group_stopped $((2 * 303 + 800)) -n 300 --rounds 1 --commit-delays "$EIGHT"
+	group_stopped $((2 * 303 + 1100)) -n 300 --rounds 1 --commit-delays "$EIGHT"
 	tap_check "-t group, SIGTERM, text: the experiment says it was cut short" \
 	    grep -q '^Cut short by a signal' "$WORK/out"
 	tap_check "-t group, SIGTERM, text: fewer delay lines than the 9 planned" \

@@ -137,6 +137,54 @@ show_progress(struct progress *p, const char *target, const struct options *o,
 	progress_show(p, &l);
 }
 
+/* A slice at delay 0 and `clients` clients that no cell counts, run where
+ * the slices before ran at another client count. The first slice after
+ * such a change runs slower than the ones after it, whichever cell it
+ * is, and delay 0, first in each round, took that loss alone. On the
+ * plain disk, --clients 8,32 --commit-delays 100 with 20 rounds of 100
+ * ms, 100 us read +1.8 to +9.1% against 0 at 32 clients with 0 first in
+ * each round, and -1.1 to -4.0% with 0 last (four runs each): the same
+ * cells, the verdict turned by the order alone. With this slice first,
+ * +0.5 to +7.0%. In the full sweep the delays "led" 0 by up to +8% at
+ * 32 clients where the deciding rounds, which do not change the count,
+ * put 100 us at -4.9 to +3.4% in six runs (2026-12-05). */
+static enum exit_status
+warm_count(struct experiment *x, unsigned clients, double d_usecs, struct run_status *rs)
+{
+	struct group_cell *none = calloc(1, sizeof *none);
+	struct slice_plan plan;
+	enum exit_status rc;
+
+	if (none == NULL)
+		return group_fail(rs, "%s: out of memory", x->tf->file.path);
+	stats_init(&none->latency);
+	plan_slice(x->o, 0, 0, d_usecs, &plan);
+	rc = group_slice_run(x, clients, 0, &plan, none, 0, rs);
+	free(none);
+	return rc;
+}
+
+/* Round r of cell (ci, di), after the slice that warms its client count
+ * where the slice before ran at another count: at round 0, and in every
+ * round with more than one count. */
+static enum exit_status
+sweep_slice(struct experiment *x, struct group_result *g, size_t ci, size_t di,
+    unsigned r, size_t left, struct run_status *rs, struct progress *p)
+{
+	struct group_cell *c = group_cell_at(g, ci, di);
+	struct slice_plan plan;
+	enum exit_status rc;
+
+	if (di == 0 && (r == 0 || g->nclients > 1)) {
+		rc = warm_count(x, c->clients, g->basis_usecs, rs);
+		if (rc != STATUS_OK || x->stopped)
+			return rc;
+	}
+	show_progress(p, x->path, x->o, c, g->basis_usecs, left, g->nclients * g->ndelays);
+	plan_slice(x->o, r, c->delay_usecs, g->basis_usecs, &plan);
+	return group_slice_run(x, c->clients, c->delay_usecs, &plan, c, r, rs);
+}
+
 /* Every cell, round after round, so that drift lands on all of them. A
  * stop signal ends the sweep at the slice it cut: the cells keep the
  * rounds they completed (group_result_cut). */
@@ -145,19 +193,13 @@ sweep(struct experiment *x, struct group_result *g, struct run_status *rs,
     struct progress *p)
 {
 	size_t ci, di, left = (size_t)x->o->rounds * g->nclients * g->ndelays;
-	struct slice_plan plan;
-	enum exit_status rc = STATUS_OK;
+	enum exit_status rc;
 	unsigned r;
 
 	for (r = 0; r < x->o->rounds; r++)
 		for (ci = 0; ci < g->nclients; ci++)
 			for (di = 0; di < g->ndelays; di++) {
-				struct group_cell *c = group_cell_at(g, ci, di);
-
-				show_progress(p, x->path, x->o, c, g->basis_usecs, left--,
-				    g->nclients * g->ndelays);
-				plan_slice(x->o, r, c->delay_usecs, g->basis_usecs, &plan);
-				rc = group_slice_run(x, c->clients, c->delay_usecs, &plan, c, r, rs);
+				rc = sweep_slice(x, g, ci, di, r, left--, rs, p);
 				if (rc != STATUS_OK)
 					return rc;
 				if (x->stopped) {
@@ -166,7 +208,7 @@ sweep(struct experiment *x, struct group_result *g, struct run_status *rs,
 					return STATUS_OK;
 				}
 			}
-	return rc;
+	return STATUS_OK;
 }
 
 /* One paired round of deciding: the delay and 0 each into the same new
@@ -201,15 +243,14 @@ decide_pair(struct experiment *x, struct group_result *g, struct group_cell *pai
 
 /* Deciding a delay at client count ci: it and 0 run --decide more paired
  * rounds, back to back, up to GROUP_DECIDE_BATCHES batches of them, and
- * only the last verdict, over every round, counts. On a disk capped at
- * 1000 I/O a second a delay the server measured at +7 to +15% at 8
- * clients led 0 by 5 to 8% against a noise of 6 to 20% after ten rounds,
- * and three runs advised 0, 0 and 250: a call that close is settled by
- * more rounds, not by a run's luck. A loss, or a lead gone, ends it
- * early; a gain does not: stopping at the first batch that read better
- * kept the lucky batches. On the plain disk at 32 clients, leads that
- * could have stopped so read +2 to +7% within a noise of 3 to 7% once
- * judged over all 20 rounds (2026-12-05). */
+ * only the last verdict, over every round, counts. On a disk capped at 1000 I/O a second a delay the server
+ * measured at +7 to +15% at 8 clients led 0 by 5 to 8% against a noise
+ * of 6 to 20% after ten rounds, and three runs advised 0, 0 and 250: a
+ * call that close is settled by more rounds, not by a run's luck. A
+ * loss, or a lead gone, ends it early; a gain does not: stopping at the
+ * first batch that read better kept the lucky batches. On the plain disk
+ * at 32 clients, leads that could have stopped so read +2 to +7% within
+ * a noise of 3 to 7% once judged over all 20 rounds (2026-12-05). */
 static enum exit_status
 decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
     struct run_status *rs, struct progress *p)
@@ -238,14 +279,17 @@ decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
  * run, "same" in the next); judged over more, a leader by chance falls
  * back, and a loss at more clients shows. Every delay that beat 0 is
  * decided, not only the leader: otherwise one that read better in the
- * rounds alone became the advice undecided. Then the figures and
- * verdicts are derived again, over every round. */
+ * rounds alone became the advice undecided. A count's deciding starts
+ * after the slice that warms it (warm_count) where the slice before ran
+ * at another count. Then the figures and verdicts are derived again,
+ * over every round. */
 static enum exit_status
 decide(struct experiment *x, struct group_result *g, struct run_status *rs,
     struct progress *p)
 {
 	bool want[UNITS_MAX_LIST][GROUP_MAX_DELAYS];
 	enum exit_status rc = STATUS_OK;
+	unsigned at = g->clients[g->nclients - 1];	/* the count the last slice ran at */
 	size_t ci, di;
 
 	if (x->o->decide == 0 || g->cut_short)
@@ -256,9 +300,17 @@ decide(struct experiment *x, struct group_result *g, struct run_status *rs,
 		for (di = 0; di < g->ndelays; di++)
 			want[ci][di] = group_decides(g, ci, di);
 	for (ci = 0; ci < g->nclients && rc == STATUS_OK && !x->stopped; ci++)
-		for (di = 1; di < g->ndelays && rc == STATUS_OK && !x->stopped; di++)
-			if (want[ci][di])
-				rc = decide_cell(x, g, ci, di, rs, p);
+		for (di = 1; di < g->ndelays && rc == STATUS_OK && !x->stopped; di++) {
+			if (!want[ci][di])
+				continue;
+			if (g->clients[ci] != at) {
+				at = g->clients[ci];
+				rc = warm_count(x, at, g->basis_usecs, rs);
+				if (rc != STATUS_OK || x->stopped)
+					break;
+			}
+			rc = decide_cell(x, g, ci, di, rs, p);
+		}
 	return rc;
 }
 
