@@ -134,6 +134,66 @@ test_compare_sums(void)
 	group_result_free(g);
 }
 
+/* Cell (ci, di) of g: ratio q[k] to a steady delay 0 of 10000 commits a
+ * second in round k, for every round. */
+static void
+set_ratios(struct group_result *g, size_t ci, size_t di, const double *q)
+{
+	struct group_cell *zero = group_cell_at(g, ci, 0), *c = group_cell_at(g, ci, di);
+	unsigned k;
+
+	for (k = 0; k < ROUNDS; k++) {
+		zero->slices[k].commits = 10000;
+		zero->slices[k].ns = c->slices[k].ns = 1000000000ULL;
+		c->slices[k].commits = (uint64_t)(10000 * q[k] + 0.5);
+	}
+}
+
+/* A decided cell is judged on its deciding rounds alone (those from
+ * g->rounds on), against the 99% half-width; one not decided on every
+ * round, against the 95%. */
+static void
+test_decided(void)
+{
+	/* Log ratios' sd 0.0711 (by hand): noise 9.2% at 95%, 15.7% at 99%. */
+	static const double between[ROUNDS] = { 1.10, 1.20, 1.00, 1.05, 1.15 };
+	/* Two rounds of luck that made it the leader, then three at 0's rate
+	 * or under it. */
+	static const double lucky[ROUNDS] = { 1.50, 1.40, 1.00, 0.98, 0.99 };
+	struct group_result *g = flat(four_counts, 4);
+	struct group_cell *c = group_cell_at(g, 2, 1), *zero = group_cell_at(g, 2, 0);
+	double pct, noise;
+
+	set_ratios(g, 2, 1, between);
+	g->rounds = 0;
+	group_result_finish(g);
+	ok(c->vs_zero == GROUP_BETTER && c->vs_zero_pct > c->noise_pct,
+	    "+10%% over 5 rounds, not decided: better at 95%% (%+.1f%%, noise %.1f%%)",
+	    c->vs_zero_pct, c->noise_pct);
+	c->decided = ROUNDS;
+	group_result_finish(g);
+	ok(c->vs_zero == GROUP_SAME && c->noise_pct > 15.0 && c->noise_pct < 16.5,
+	    "the same 5 rounds decided: within the 99%% half-width, the same (noise %.1f%%)",
+	    c->noise_pct);
+
+	set_ratios(g, 2, 1, lucky);
+	g->rounds = 2;
+	c->decided = 3;
+	group_result_finish(g);
+	ok(c->vs_zero != GROUP_BETTER && c->vs_zero_pct < 0.0,
+	    "decided after 2 lucky rounds: judged on the 3 after them (%+.2f%%)",
+	    c->vs_zero_pct);
+	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && pct > 10.0,
+	    "over all 5 rounds the luck stays in the figure (%+.1f%%)", pct);
+	ok(group_lead_holds(c, zero, 0), "with the lucky rounds it still leads");
+	ok(!group_lead_holds(c, zero, 2), "on the deciding rounds its lead is gone: "
+	    "deciding ends");
+	c->decided = 0;
+	group_result_finish(g);
+	ok(c->vs_zero_pct > 10.0, "not decided, all 5 rounds count (%+.1f%%)", c->vs_zero_pct);
+	group_result_free(g);
+}
+
 static void
 test_compare(void)
 {
@@ -149,10 +209,10 @@ test_compare(void)
 	ok(group_compare(zero, c, &pct, &noise) == GROUP_WORSE, "and 0 against it: worse");
 	ok(group_compare(zero, zero, &pct, &noise) == GROUP_SAME && pct == 0.0 && noise == 0.0,
 	    "a cell against itself: the same, 0%%, no noise");
-	ok(group_lead_holds(c, zero), "better beyond noise: the lead holds, and deciding "
+	ok(group_lead_holds(c, zero, 0), "better beyond noise: the lead holds, and deciding "
 	    "goes on to its last batch");
-	ok(!group_lead_holds(zero, c), "0 against it: worse, deciding ends");
-	ok(!group_lead_holds(zero, zero), "0 against itself: no lead");
+	ok(!group_lead_holds(zero, c, 0), "0 against it: worse, deciding ends");
+	ok(!group_lead_holds(zero, zero, 0), "0 against itself: no lead");
 	group_result_free(g);
 
 	g = flat(four_counts, 4);
@@ -177,8 +237,8 @@ test_compare(void)
 	is_near(noise, 11.98518, 1e-4, "noise is e^(t(4) * sd(log ratio) / sqrt(5)) - 1: "
 	    "%.4f%%", noise);
 	is_near(pct, 10.0, 1e-9, "and the difference the ratio of the sums: %+.4f%%", pct);
-	ok(group_lead_holds(c, zero), "+10%% within noise: a lead more rounds can settle");
-	ok(!group_lead_holds(zero, c), "0 against it: no lead, nothing to settle");
+	ok(group_lead_holds(c, zero, 0), "+10%% within noise: a lead more rounds can settle");
+	ok(!group_lead_holds(zero, c, 0), "0 against it: no lead, nothing to settle");
 	c->nslices = 1;
 	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && noise == 0.0,
 	    "one round: no noise to judge by, so the same");
@@ -532,6 +592,7 @@ int
 main(void)
 {
 	test_compare();
+	test_decided();
 	test_finish();
 	test_advice_zero();
 	test_advice_gain();

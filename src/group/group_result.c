@@ -146,26 +146,27 @@ slice_rate(const struct group_slice *s)
 }
 
 /* The figure is the ratio of a's commits/s to b's over the rounds they
- * both ran, each cell's commits and time summed: a mean of per-round
- * ratios is biased upward (Jensen) and is thrown by one round in which b
- * had few commits. The noise is the spread of the rounds' log ratios,
- * which is symmetric in a and b and unbiased for a ratio: h, the 95%
- * half-width of their mean (Student's t, n-1 degrees of freedom), is
+ * both ran from round `from` on, each cell's commits and time summed: a
+ * mean of per-round ratios is biased upward (Jensen) and is thrown by one
+ * round in which b had few commits. The noise is the spread of the
+ * rounds' log ratios, which is symmetric in a and b and unbiased for a
+ * ratio: h, the half-width of their mean (Student's t quantile t(n - 1):
+ * 95% or 99%), is
  * reported as the percent e^h - 1. The verdict keeps its meaning, a
  * figure beyond +-noise: better when the sum ratio exceeds e^h (outside
  * the log interval), worse when it trails 1 by more than e^h - 1 (which
  * is outside it too, as 2 - e^h < e^-h). A round where either cell had no
  * commits counts in the sums but has no log ratio. */
-enum group_verdict
-group_compare(const struct group_cell *a, const struct group_cell *b,
-    double *pct, double *noise)
+static enum group_verdict
+compare_rounds(const struct group_cell *a, const struct group_cell *b, unsigned from,
+    double (*t)(unsigned), double *pct, double *noise)
 {
 	double sum = 0.0, sumsq = 0.0, mean, var;
 	double a_lo = HUGE_VAL, a_hi = -HUGE_VAL, b_lo = HUGE_VAL, b_hi = -HUGE_VAL;
 	uint64_t ca = 0, cb = 0, na = 0, nb = 0;
 	unsigned k, n = 0;
 
-	for (k = 0; k < a->nslices && k < b->nslices; k++) {
+	for (k = from; k < a->nslices && k < b->nslices; k++) {
 		const struct group_slice *sa = &a->slices[k], *sb = &b->slices[k];
 		double l;
 
@@ -195,8 +196,7 @@ group_compare(const struct group_cell *a, const struct group_cell *b,
 		return GROUP_SAME;
 	mean = sum / n;
 	var = (sumsq - sum * mean) / (n - 1);
-	*noise = expm1(precision_t95(n - 1) * sqrt(var > 0.0 ? var : 0.0) /
-	    sqrt((double)n)) * 100.0;
+	*noise = expm1(t(n - 1) * sqrt(var > 0.0 ? var : 0.0) / sqrt((double)n)) * 100.0;
 	if (*pct > *noise)
 		return GROUP_BETTER;
 	if (-*pct > *noise)
@@ -206,12 +206,28 @@ group_compare(const struct group_cell *a, const struct group_cell *b,
 	return GROUP_SAME;
 }
 
+enum group_verdict
+group_compare(const struct group_cell *a, const struct group_cell *b,
+    double *pct, double *noise)
+{
+	return compare_rounds(a, b, 0, precision_t95, pct, noise);
+}
+
+enum group_verdict
+group_compare_decided(const struct group_cell *a, const struct group_cell *b,
+    unsigned from, double *pct, double *noise)
+{
+	return compare_rounds(a, b, from, precision_t99, pct, noise);
+}
+
 bool
-group_lead_holds(const struct group_cell *delay, const struct group_cell *zero)
+group_lead_holds(const struct group_cell *delay, const struct group_cell *zero,
+    unsigned from)
 {
 	double pct, noise;
 
-	return group_compare(delay, zero, &pct, &noise) != GROUP_WORSE && pct > 0.0;
+	return group_compare_decided(delay, zero, from, &pct, &noise) != GROUP_WORSE &&
+	    pct > 0.0;
 }
 
 bool
@@ -288,7 +304,11 @@ finish_client_count(struct group_result *g, size_t ci)
 	for (di = 0; di < n; di++) {
 		struct group_cell *c = group_cell_at(g, ci, di);
 
-		c->vs_zero = group_compare(c, zero, &c->vs_zero_pct, &c->noise_pct);
+		if (c->decided > 0 && !g->on_server)
+			c->vs_zero = group_compare_decided(c, zero, g->rounds, &c->vs_zero_pct,
+			    &c->noise_pct);
+		else
+			c->vs_zero = group_compare(c, zero, &c->vs_zero_pct, &c->noise_pct);
 		if (group_cell_never_slept(c))
 			c->vs_zero = GROUP_SAME;	/* a difference is noise */
 		else if (c->commits_per_sec > group_cell_at(g, ci, g->best[ci])->commits_per_sec)

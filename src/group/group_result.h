@@ -140,16 +140,34 @@ size_t group_rule_index(const struct group_result *g);
 enum group_verdict group_compare(const struct group_cell *a, const struct group_cell *b,
     double *pct, double *noise);
 
+/* The same over the rounds from `from` on, and against the 99% half-width:
+ * how -t group judges a decided cell against 0, on its deciding rounds
+ * alone. The rounds of the sweep chose it, as the leader or as beating 0,
+ * from several delays; judged with them it kept the luck that chose it.
+ * Judged again from the slices of 24 runs of -t group --clients 8,32 on
+ * the plain disk (four builds, with and without the warm slice), where
+ * pgbench measured no gain beyond its noise at 32 clients, the verdicts
+ * over all the rounds at 95% advised a delay in 9, on the deciding rounds
+ * alone at 95% in 3, at 99% in none; six runs so judged advised 0 six
+ * times. The price, on a disk capped at 1000 I/O a second where the
+ * server gains +9 to +12% with 250 us at 8 clients: the experiment reads
+ * +4 to +7% there on its deciding rounds, and three runs of --clients 8
+ * advised 500, 0 and 250 us (2026-12-05). */
+enum group_verdict group_compare_decided(const struct group_cell *a,
+    const struct group_cell *b, unsigned from, double *pct, double *noise);
+
 /* The delay that leads 0 at client count ci: of those that slept, the one
  * with the most commits/s above 0's (the figures group_result_finish
  * derived); 0 when none is above 0. */
 size_t group_leader(const struct group_result *g, size_t ci);
 
-/* Whether deciding a delay goes on after a batch of paired rounds: its
- * cell still has more commits a second than zero's and has not lost
- * beyond the noise. A gain beyond the noise does not end it early: only
- * the last batch's verdict, over every round, counts (group_run.c). */
-bool group_lead_holds(const struct group_cell *delay, const struct group_cell *zero);
+/* Whether deciding a delay goes on after a batch of paired rounds: over
+ * the deciding rounds so far (from round `from`), its cell still has more
+ * commits a second than zero's and has not lost beyond the noise
+ * (group_compare_decided). A gain beyond the noise does not end it early:
+ * only the last batch's verdict counts (group_run.c). */
+bool group_lead_holds(const struct group_cell *delay, const struct group_cell *zero,
+    unsigned from);
 
 /* Whether delay di is decided at client count ci: it sleeps there, and at
  * ci or a lower count it led 0 or beat it after the rounds (the figures

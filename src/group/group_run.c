@@ -243,7 +243,8 @@ decide_pair(struct experiment *x, struct group_result *g, struct group_cell *pai
 
 /* Deciding a delay at client count ci: it and 0 run --decide more paired
  * rounds, back to back, up to GROUP_DECIDE_BATCHES batches of them, and
- * only the last verdict, over every round, counts. On a disk capped at 1000 I/O a second a delay the server
+ * only the last verdict, over those rounds (group_compare_decided),
+ * counts. On a disk capped at 1000 I/O a second a delay the server
  * measured at +7 to +15% at 8 clients led 0 by 5 to 8% against a noise
  * of 6 to 20% after ten rounds, and three runs advised 0, 0 and 250: a
  * call that close is settled by more rounds, not by a run's luck. A
@@ -260,7 +261,8 @@ decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
 	enum exit_status rc;
 
 	for (k = 0; k < most; k++) {
-		if (k > 0 && k % x->o->decide == 0 && !group_lead_holds(pair[1], pair[0]))
+		if (k > 0 && k % x->o->decide == 0 &&
+		    !group_lead_holds(pair[1], pair[0], g->rounds))
 			break;
 		if (pair[0]->nslices >= pair[0]->room || pair[1]->nslices >= pair[1]->room)
 			break;	/* sized for every delay decided: not reached */
@@ -281,8 +283,8 @@ decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
  * decided, not only the leader: otherwise one that read better in the
  * rounds alone became the advice undecided. A count's deciding starts
  * after the slice that warms it (warm_count) where the slice before ran
- * at another count. Then the figures and verdicts are derived again,
- * over every round. */
+ * at another count. Then the figures and verdicts are derived again: a
+ * decided cell's against 0 over its deciding rounds alone. */
 static enum exit_status
 decide(struct experiment *x, struct group_result *g, struct run_status *rs,
     struct progress *p)

@@ -27,6 +27,27 @@ precision_t95(unsigned df)
 	return 1.960;
 }
 
+/* And (0.995) for 1..30 degrees of freedom. */
+static const double t995[30] = {
+	63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169,
+	3.106, 3.055, 3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845,
+	2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750,
+};
+
+double
+precision_t99(unsigned df)
+{
+	if (df == 0)
+		return INFINITY;
+	if (df <= 30)
+		return t995[df - 1];
+	if (df <= 60)
+		return 2.660;	/* 2.704 at 40, 2.660 at 60 */
+	if (df <= 120)
+		return 2.617;
+	return 2.576;
+}
+
 double
 precision_ci95_ns(const struct slice *s, unsigned n)
 {

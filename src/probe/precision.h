@@ -57,6 +57,9 @@ double precision_ci95_ns(const struct slice *s, unsigned n);
 /* Student's t for a two-sided 95% interval with df degrees of freedom. */
 double precision_t95(unsigned df);
 
+/* And for a two-sided 99% interval. */
+double precision_t99(unsigned df);
+
 /* Whether a row that has run ops operations in elapsed_ns, in the n
  * slices s, is done. */
 enum precision_state precision_check(uint64_t ops, uint64_t elapsed_ns, const struct slice *s,

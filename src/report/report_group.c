@@ -142,7 +142,7 @@ static void
 print_client_count(FILE *out, const struct group_result *g, size_t ci)
 {
 	const struct group_cell *best = group_cell_at(g, ci, g->best[ci]);
-	char head[32], line[160];
+	char head[32], line[256];
 	size_t di, n = group_delays_at(g, ci);
 
 	snprintf(head, sizeof head, "%u client%s", g->clients[ci], g->clients[ci] == 1 ? "" : "s");
@@ -165,7 +165,8 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 		if (c->decided == 0)
 			continue;
 		snprintf(line, sizeof line, "decided: %ld us (it led 0 at this or fewer "
-		    "clients) ran %u more round%s beside 0, side by side: judged over them all",
+		    "clients) ran %u more round%s beside 0, side by side: its figures "
+		    "against 0 are over those alone, its noise their 99%% half-width",
 		    c->delay_usecs, c->decided, c->decided == 1 ? "" : "s");
 		wrap_print(out, 2, 4, LINE_WIDTH, line, false);
 	}
