@@ -33,6 +33,14 @@ test_t_table(void)
 	is_near(precision_t95(30), 2.042, 1e-9, "t(30) = 2.042");
 	ok(precision_t95(31) <= 2.042 && precision_t95(31) >= 1.96, "t(31) between t(30) and z");
 	is_near(precision_t95(100000), 1.96, 1e-9, "large df: 1.96");
+	ok(isinf(precision_t99(0)), "99%%, no degrees of freedom: no interval");
+	is_near(precision_t99(1), 63.657, 1e-9, "99%%: t(1) = 63.657");
+	is_near(precision_t99(19), 2.861, 1e-9, "99%%: t(19) = 2.861, 20 deciding rounds");
+	is_near(precision_t99(30), 2.750, 1e-9, "99%%: t(30) = 2.750");
+	ok(precision_t99(31) <= 2.750 && precision_t99(31) >= 2.576 &&
+	    precision_t99(41) <= precision_t99(31), "99%%: from t(31) down towards z");
+	is_near(precision_t99(100000), 2.576, 1e-9, "99%%, large df: 2.576");
+	ok(precision_t99(19) > precision_t95(19), "99%% wider than 95%%");
 }
 
 static void

@@ -150,8 +150,8 @@ slice_rate(const struct group_slice *s)
  * mean of per-round ratios is biased upward (Jensen) and is thrown by one
  * round in which b had few commits. The noise is the spread of the
  * rounds' log ratios, which is symmetric in a and b and unbiased for a
- * ratio: h, the half-width of their mean (Student's t quantile t(n - 1):
- * 95% or 99%), is
+ * ratio: h, the half-width of their mean (t, Student's quantile for 95%
+ * or 99% with n-1 degrees of freedom, times their standard error), is
  * reported as the percent e^h - 1. The verdict keeps its meaning, a
  * figure beyond +-noise: better when the sum ratio exceeds e^h (outside
  * the log interval), worse when it trails 1 by more than e^h - 1 (which

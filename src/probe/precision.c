@@ -41,8 +41,10 @@ precision_t99(unsigned df)
 		return INFINITY;
 	if (df <= 30)
 		return t995[df - 1];
+	if (df <= 40)
+		return 2.704;	/* 2.744 at 31 */
 	if (df <= 60)
-		return 2.660;	/* 2.704 at 40, 2.660 at 60 */
+		return 2.660;
 	if (df <= 120)
 		return 2.617;
 	return 2.576;
