@@ -75,11 +75,12 @@ plan_slice(const struct options *o, unsigned r, long delay_usecs, double d_usecs
 		plan->ops = 1;
 }
 
-/* d: the mean write + sync of a flush at one committer, delay 0, and the
- * number of flushes it rests on. */
+/* A slice at delay 0 and `clients` clients that no cell of the sweep
+ * counts, in a cell of its own; its flushes and their time in *flushes
+ * and *flush_ns. */
 static enum exit_status
-measure_flush(struct experiment *x, double *d_usecs, uint64_t *count,
-    struct run_status *rs)
+loose_slice(struct experiment *x, unsigned clients, double d_usecs, uint64_t *flushes,
+    uint64_t *flush_ns, struct run_status *rs)
 {
 	struct group_cell *one = calloc(1, sizeof *one);
 	struct slice_plan plan;
@@ -88,12 +89,24 @@ measure_flush(struct experiment *x, double *d_usecs, uint64_t *count,
 	if (one == NULL)
 		return group_fail(rs, "%s: out of memory", x->tf->file.path);
 	stats_init(&one->latency);
-	plan_slice(x->o, 0, 0, 0.0, &plan);
-	rc = group_slice_run(x, 1, 0, &plan, one, 0, rs);
-	*count = one->flushes;
-	*d_usecs = one->flushes ?
-	    row_usecs(round((double)one->flush_ns / (double)one->flushes)) : 0.0;
+	plan_slice(x->o, 0, 0, d_usecs, &plan);
+	rc = group_slice_run(x, clients, 0, &plan, one, 0, rs);
+	*flushes = one->flushes;
+	*flush_ns = one->flush_ns;
 	free(one);
+	return rc;
+}
+
+/* d: the mean write + sync of a flush at one committer, delay 0, and the
+ * number of flushes it rests on. */
+static enum exit_status
+measure_flush(struct experiment *x, double *d_usecs, uint64_t *count,
+    struct run_status *rs)
+{
+	uint64_t ns = 0;
+	enum exit_status rc = loose_slice(x, 1, 0.0, count, &ns, rs);
+
+	*d_usecs = *count ? row_usecs(round((double)ns / (double)*count)) : 0.0;
 	return rc;
 }
 
@@ -151,17 +164,9 @@ show_progress(struct progress *p, const char *target, const struct options *o,
 static enum exit_status
 warm_count(struct experiment *x, unsigned clients, double d_usecs, struct run_status *rs)
 {
-	struct group_cell *none = calloc(1, sizeof *none);
-	struct slice_plan plan;
-	enum exit_status rc;
+	uint64_t flushes, ns;
 
-	if (none == NULL)
-		return group_fail(rs, "%s: out of memory", x->tf->file.path);
-	stats_init(&none->latency);
-	plan_slice(x->o, 0, 0, d_usecs, &plan);
-	rc = group_slice_run(x, clients, 0, &plan, none, 0, rs);
-	free(none);
-	return rc;
+	return loose_slice(x, clients, d_usecs, &flushes, &ns, rs);
 }
 
 /* Round r of cell (ci, di), after the slice that warms its client count

@@ -6,48 +6,54 @@
 
 #include <math.h>
 
-/* Student's t quantiles (0.975) for 1..30 degrees of freedom. */
-static const double t975[30] = {
-	12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-	2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-	2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+/* Student's t for a two-sided interval: its quantiles for 1..30 degrees
+ * of freedom, then steps, each the quantile at its own degrees of freedom
+ * (df 0: every larger count, the normal's). */
+struct t_table {
+	double first[30];
+	struct { unsigned df; double t; } beyond[4];
 };
+
+/* 95% (the 0.975 quantile); from 31 to 60, 60's value (2.021 at 40). */
+static const struct t_table t95 = {
+	{ 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+	  2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+	  2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042 },
+	{ { 60, 2.000 }, { 120, 1.980 }, { 0, 1.960 }, { 0, 1.960 } },
+};
+
+/* 99% (the 0.995 quantile); from 31 to 40, 40's value (2.744 at 31). */
+static const struct t_table t99 = {
+	{ 63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169,
+	  3.106, 3.055, 3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845,
+	  2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750 },
+	{ { 40, 2.704 }, { 60, 2.660 }, { 120, 2.617 }, { 0, 2.576 } },
+};
+
+static double
+t_quantile(const struct t_table *t, unsigned df)
+{
+	size_t i;
+
+	if (df == 0)
+		return INFINITY;
+	if (df <= 30)
+		return t->first[df - 1];
+	for (i = 0; t->beyond[i].df != 0 && df > t->beyond[i].df; i++)
+		continue;
+	return t->beyond[i].t;
+}
 
 double
 precision_t95(unsigned df)
 {
-	if (df == 0)
-		return INFINITY;
-	if (df <= 30)
-		return t975[df - 1];
-	if (df <= 60)
-		return 2.000;	/* 2.021 at 40, 2.000 at 60 */
-	if (df <= 120)
-		return 1.980;
-	return 1.960;
+	return t_quantile(&t95, df);
 }
-
-/* And (0.995) for 1..30 degrees of freedom. */
-static const double t995[30] = {
-	63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169,
-	3.106, 3.055, 3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845,
-	2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750,
-};
 
 double
 precision_t99(unsigned df)
 {
-	if (df == 0)
-		return INFINITY;
-	if (df <= 30)
-		return t995[df - 1];
-	if (df <= 40)
-		return 2.704;	/* 2.744 at 31 */
-	if (df <= 60)
-		return 2.660;
-	if (df <= 120)
-		return 2.617;
-	return 2.576;
+	return t_quantile(&t99, df);
 }
 
 double
