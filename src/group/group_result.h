@@ -148,11 +148,12 @@ enum group_verdict group_compare(const struct group_cell *a, const struct group_
  * the plain disk (four builds, with and without the warm slice), where
  * pgbench measured no gain beyond its noise at 32 clients, the verdicts
  * over all the rounds at 95% advised a delay in 9, on the deciding rounds
- * alone at 95% in 3, at 99% in none; six runs so judged advised 0 six
- * times. The price, on a disk capped at 1000 I/O a second where the
- * server gains +9 to +12% with 250 us at 8 clients: the experiment reads
- * +4 to +7% there on its deciding rounds, and three runs of --clients 8
- * advised 500, 0 and 250 us (2026-12-05). */
+ * alone at 95% in 3, at 99% in none; 18 runs so judged advised 0 in 16
+ * (100/8 in two). The price, on a disk capped at 1000 I/O a second where
+ * the server gains +9 to +12% with 250 us at 8 clients: the experiment
+ * reads +4 to +7% there on its deciding rounds, and six runs of
+ * --clients 8 advised 250 us in three, 0 in two and 500 us in one
+ * (2026-12-05). */
 enum group_verdict group_compare_decided(const struct group_cell *a,
     const struct group_cell *b, unsigned from, double *pct, double *noise);
 
