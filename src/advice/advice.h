@@ -143,7 +143,7 @@ enum delay_basis {
 	DELAY_RULE_ROW,		/* half of row's mean */
 	DELAY_RULE_GROUP,	/* half of the experiment's flush at one committer */
 	DELAY_NONE_BEAT_ZERO,	/* measured: no delay beat 0 beyond noise */
-	DELAY_GAINS_LOST,	/* measured: what beat 0 (gain) lost at more clients */
+	DELAY_GAINS_LOST,	/* measured: what beat 0 (gain) is not held at more clients */
 	DELAY_CHOSEN,		/* measured: the most commits/s where a delay beat 0 */
 };
 
@@ -176,7 +176,7 @@ struct delay_facts {
 	long delay_usecs;
 	unsigned clients;
 	double vs_zero_pct;
-	bool lost_above;	/* DELAY_CHOSEN: some other delay that beat 0 lost higher */
+	bool lost_above;	/* DELAY_CHOSEN: some other delay that beat 0 is not held higher */
 	/* DELAY_CHOSEN: the chosen delay against 0 at every client count. */
 	struct advice_cell cells[UNITS_MAX_LIST];
 	size_t ncells;

@@ -5,14 +5,15 @@
  * otherwise. The server has one commit_delay, and commit_siblings can
  * only keep it away from low concurrency: the delay sleeps only while at
  * least commit_siblings other transactions are active. So the delay is
- * chosen at the highest client count where one beat 0 (and lost at no
- * higher count, where siblings could not keep it off): of those that beat
- * 0 there, the one with the most commits/s, not the smallest within noise
- * (beside pgbench the smallest left most of the gain on the table where a
- * delay paid). commit_siblings is then the client count measured below
- * the lowest count where that delay gained with no loss on the way up, so
- * that it never sleeps where it did not gain; the counts in between were
- * not measured, and the advice says so. */
+ * chosen at the highest client count where one beat 0 (and is held at
+ * every higher count, where siblings could not keep it off: shown to cost
+ * under 3% there, group_cell_held): of those that beat 0 there, the one
+ * with the most commits/s, not the smallest within noise (beside pgbench
+ * the smallest left most of the gain on the table where a delay paid).
+ * commit_siblings is then the client count measured below the lowest
+ * count where that delay gained, held on the way up, so that it never
+ * sleeps where it did not gain; the counts in between were not measured,
+ * and the advice says so. */
 #include "config.h"
 
 #include "advice/advice.h"
@@ -23,12 +24,13 @@
 #include "group/group_result.h"
 #include "probe/options.h"
 
-/* Whether delay di lost against 0 at no client count from ci on. */
+/* Whether delay di is held (group_cell_held: shown to cost under 3%
+ * against 0) at every client count from ci on. */
 static bool
-no_loss_from(const struct group_result *g, size_t ci, size_t di)
+held_from(const struct group_result *g, size_t ci, size_t di)
 {
 	for (; ci < g->nclients; ci++)
-		if (group_cell_lost(group_cell_at(g, ci, di)))
+		if (!group_cell_held(group_cell_at(g, ci, di)))
 			return false;
 	return true;
 }
@@ -39,8 +41,8 @@ gained(const struct group_result *g, size_t ci, size_t di)
 	return group_cell_at(g, ci, di)->vs_zero == GROUP_BETTER;
 }
 
-/* The delay for client count ci: of those that beat 0 there and lose at
- * no higher client count, the one with the most commits/s; 0 (none) when
+/* The delay for client count ci: of those that beat 0 there and are held
+ * at every higher client count, the one with the most commits/s; 0 (none) when
  * none did. A delay that never slept is never better (group_result.c). */
 static size_t
 delay_at(const struct group_result *g, size_t ci)
@@ -48,7 +50,7 @@ delay_at(const struct group_result *g, size_t ci)
 	size_t di, pick = 0;
 
 	for (di = 1; di < g->ndelays; di++)
-		if (gained(g, ci, di) && no_loss_from(g, ci + 1, di) && (pick == 0 ||
+		if (gained(g, ci, di) && held_from(g, ci + 1, di) && (pick == 0 ||
 		    group_cell_at(g, ci, di)->commits_per_sec >
 		    group_cell_at(g, ci, pick)->commits_per_sec))
 			pick = di;
@@ -56,15 +58,15 @@ delay_at(const struct group_result *g, size_t ci)
 }
 
 /* The lowest client count the delay can be given from: going down from
- * ch, the lowest where di beat 0 with no loss on the way. Below it the
- * delay either lost or gained nothing, and commit_siblings keeps it off. */
+ * ch, the lowest where di beat 0, held on the way. Below it the delay
+ * was not held or gained nothing, and commit_siblings keeps it off. */
 static size_t
 lowest_gain(const struct group_result *g, size_t ch, size_t di)
 {
 	size_t ci, low = ch;
 
 	for (ci = ch; ci-- > 0;) {
-		if (group_cell_lost(group_cell_at(g, ci, di)))
+		if (!group_cell_held(group_cell_at(g, ci, di)))
 			break;
 		if (gained(g, ci, di))
 			low = ci;
@@ -101,8 +103,8 @@ keep_measurer(const struct group_result *g, struct advice_measurer *by)
 	by->clients_hi = g->clients[g->nclients - 1];
 }
 
-/* Why no delay: nothing beat 0, or what did (the first such cell) lost
- * at more clients. */
+/* Why no delay: nothing beat 0, or what did (the first such cell) was
+ * not held at more clients. */
 static void
 note_zero(struct delay_facts *d, const struct group_result *g)
 {
@@ -122,8 +124,8 @@ note_zero(struct delay_facts *d, const struct group_result *g)
 			}
 }
 
-/* Whether a delay beat 0 at ch or above, yet loses at a higher count: then
- * the one chosen is the best only of those that do not. */
+/* Whether a delay beat 0 at ch or above, yet is not held at a higher
+ * count: then the one chosen is the best only of those that are. */
 static bool
 gain_lost_above(const struct group_result *g, size_t ch)
 {
@@ -131,7 +133,7 @@ gain_lost_above(const struct group_result *g, size_t ch)
 
 	for (ci = ch; ci < g->nclients; ci++)
 		for (di = 1; di < g->ndelays; di++)
-			if (gained(g, ci, di) && !no_loss_from(g, ci + 1, di))
+			if (gained(g, ci, di) && !held_from(g, ci + 1, di))
 				return true;
 	return false;
 }

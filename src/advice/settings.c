@@ -155,7 +155,8 @@ keep_gains(const struct group_result *g, size_t di, struct setting *s)
 	return s->ngains;
 }
 
-/* Whether every delay that beat 0 at some client count lost at a higher one. */
+/* Whether every delay that beat 0 at some client count is not held
+ * (group_cell_held) at a higher one. */
 static bool
 gains_lost_above(const struct group_result *g, bool *any_gain)
 {
@@ -170,7 +171,7 @@ gains_lost_above(const struct group_result *g, bool *any_gain)
 				continue;
 			*any_gain = true;
 			for (cj = ci + 1; cj < g->nclients; cj++)
-				lost |= group_cell_lost(group_cell_at(g, cj, di));
+				lost |= !group_cell_held(group_cell_at(g, cj, di));
 			if (!lost)
 				return false;
 		}

@@ -220,27 +220,43 @@ group_compare_decided(const struct group_cell *a, const struct group_cell *b,
 	return compare_rounds(a, b, from, precision_t99, pct, noise);
 }
 
-bool
-group_lead_holds(const struct group_cell *delay, const struct group_cell *zero,
-    unsigned from)
+/* A figure against 0 whose lower bound costs less than the margin. */
+static bool
+held(double pct, double noise)
 {
-	double pct, noise;
-
-	return group_compare_decided(delay, zero, from, &pct, &noise) != GROUP_WORSE &&
-	    pct > 0.0;
+	return pct - noise > -GROUP_HOLD_MARGIN_PCT;
 }
 
 bool
-group_decides(const struct group_result *g, size_t ci, size_t di)
+group_cell_held(const struct group_cell *c)
 {
+	return group_cell_never_slept(c) || held(c->vs_zero_pct, c->noise_pct);
+}
+
+bool
+group_deciding_goes_on(const struct group_cell *delay, const struct group_cell *zero,
+    unsigned from, unsigned roles)
+{
+	double pct, noise;
+
+	if (group_compare_decided(delay, zero, from, &pct, &noise) == GROUP_WORSE)
+		return false;
+	return ((roles & DECIDE_GAIN) && pct > 0.0) ||
+	    ((roles & DECIDE_GUARD) && !held(pct, noise));
+}
+
+unsigned
+group_decide_roles(const struct group_result *g, size_t ci, size_t di)
+{
+	unsigned roles = 0;
 	size_t cj;
 
 	if (di == 0 || group_cell_never_slept(group_cell_at(g, ci, di)))
-		return false;
+		return 0;
 	for (cj = 0; cj <= ci; cj++)
 		if (group_leader(g, cj) == di || group_cell_at(g, cj, di)->vs_zero == GROUP_BETTER)
-			return true;
-	return false;
+			roles |= cj == ci ? DECIDE_GAIN : DECIDE_GUARD;
+	return roles;
 }
 
 bool

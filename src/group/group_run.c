@@ -253,13 +253,15 @@ decide_pair(struct experiment *x, struct group_result *g, struct group_cell *pai
  * measured at +7 to +15% at 8 clients led 0 by 5 to 8% against a noise
  * of 6 to 20% after ten rounds, and three runs advised 0, 0 and 250: a
  * call that close is settled by more rounds, not by a run's luck. A
- * loss, or a lead gone, ends it early; a gain does not: stopping at the
- * first batch that read better kept the lucky batches. On the plain disk
+ * loss ends it early, and so does what it was decided for gone (a lead,
+ * or for a guard at a higher count, a shortfall: roles,
+ * group_deciding_goes_on); a gain does not: stopping at the first batch
+ * that read better kept the lucky batches. On the plain disk
  * at 32 clients, leads that could have stopped so read +2 to +7% within
  * a noise of 3 to 7% once judged over all 20 rounds (2026-12-05). */
 static enum exit_status
 decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
-    struct run_status *rs, struct progress *p)
+    unsigned roles, struct run_status *rs, struct progress *p)
 {
 	struct group_cell *pair[2] = { group_cell_at(g, ci, 0), group_cell_at(g, ci, di) };
 	unsigned most = x->o->decide * GROUP_DECIDE_BATCHES, k;
@@ -267,7 +269,7 @@ decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
 
 	for (k = 0; k < most; k++) {
 		if (k > 0 && k % x->o->decide == 0 &&
-		    !group_lead_holds(pair[1], pair[0], g->rounds))
+		    !group_deciding_goes_on(pair[1], pair[0], g->rounds, roles))
 			break;
 		if (pair[0]->nslices >= pair[0]->room || pair[1]->nslices >= pair[1]->room)
 			break;	/* sized for every delay decided: not reached */
@@ -294,7 +296,7 @@ static enum exit_status
 decide(struct experiment *x, struct group_result *g, struct run_status *rs,
     struct progress *p)
 {
-	bool want[UNITS_MAX_LIST][GROUP_MAX_DELAYS];
+	unsigned want[UNITS_MAX_LIST][GROUP_MAX_DELAYS];
 	enum exit_status rc = STATUS_OK;
 	unsigned at = g->clients[g->nclients - 1];	/* the count the last slice ran at */
 	size_t ci, di;
@@ -305,7 +307,7 @@ decide(struct experiment *x, struct group_result *g, struct run_status *rs,
 	/* Chosen before any deciding round changes the figures. */
 	for (ci = 0; ci < g->nclients; ci++)
 		for (di = 0; di < g->ndelays; di++)
-			want[ci][di] = group_decides(g, ci, di);
+			want[ci][di] = group_decide_roles(g, ci, di);
 	for (ci = 0; ci < g->nclients && rc == STATUS_OK && !x->stopped; ci++)
 		for (di = 1; di < g->ndelays && rc == STATUS_OK && !x->stopped; di++) {
 			if (!want[ci][di])
@@ -316,7 +318,7 @@ decide(struct experiment *x, struct group_result *g, struct run_status *rs,
 				if (rc != STATUS_OK || x->stopped)
 					break;
 			}
-			rc = decide_cell(x, g, ci, di, rs, p);
+			rc = decide_cell(x, g, ci, di, want[ci][di], rs, p);
 		}
 	return rc;
 }

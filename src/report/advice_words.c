@@ -205,16 +205,16 @@ delay_words(const struct delay_facts *d, struct words *w)
 	case DELAY_GAINS_LOST:
 		measurer_words(&t, &d->by);
 		strbuf_add(&t, "%ld us beat 0 by %+.1f%% at %u client%s, but every delay "
-		    "that beat 0 loses at more clients, and commit_siblings can only keep a "
-		    "delay away from fewer", d->delay_usecs, d->vs_zero_pct, d->clients,
-		    plural(d->clients));
+		    "that beat 0 loses at more clients, or is not shown to cost under 3%% "
+		    "there, and commit_siblings can only keep a delay away from fewer",
+		    d->delay_usecs, d->vs_zero_pct, d->clients, plural(d->clients));
 		break;
 	case DELAY_CHOSEN:
 		measurer_words(&t, &d->by);
 		strbuf_add(&t, "at %u client%s, the most at which a delay beat 0 beyond "
 		    "noise%s, %ld us did with the most commits/s (%+.1f%%); against 0 it "
 		    "measured ", d->clients, plural(d->clients), d->lost_above ?
-		    " and lost at no higher count" : "", d->delay_usecs, d->vs_zero_pct);
+		    " and cost under 3% at every higher count" : "", d->delay_usecs, d->vs_zero_pct);
 		cells_words(&t, d->cells, d->ncells);
 		break;
 	}

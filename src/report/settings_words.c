@@ -136,7 +136,7 @@ settings_words_reason(const struct setting *s, struct words *w)
 		break;
 	case REASON_DELAY_ALL_LOST:
 		strbuf_add(&b, "each delay that beat 0 at some client count lost at a higher "
-		    "one (%s)", span);
+		    "one, or was not shown to cost under 3%% there (%s)", span);
 		break;
 	case REASON_DELAY_NONE:
 		strbuf_add(&b, "no delay, from the cells at %s", span);
