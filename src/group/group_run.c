@@ -253,12 +253,13 @@ decide_pair(struct experiment *x, struct group_result *g, struct group_cell *pai
  * measured at +7 to +15% at 8 clients led 0 by 5 to 8% against a noise
  * of 6 to 20% after ten rounds, and three runs advised 0, 0 and 250: a
  * call that close is settled by more rounds, not by a run's luck. A
- * loss ends it early, and so does what it was decided for gone (a lead,
- * or for a guard at a higher count, a shortfall: roles,
- * group_deciding_goes_on); a gain does not: stopping at the first batch
- * that read better kept the lucky batches. On the plain disk
- * at 32 clients, leads that could have stopped so read +2 to +7% within
- * a noise of 3 to 7% once judged over all 20 rounds (2026-12-05). */
+ * loss ends it early, and so does the question it is decided for
+ * answered (roles, group_deciding_goes_on): its lead gone, or at a higher
+ * count, where it is a guard, the delay held there. A gain does not:
+ * stopping at the first batch that read better kept the lucky batches.
+ * On the plain disk at 32 clients, leads that could have stopped so read
+ * +2 to +7% within a noise of 3 to 7% once judged over all 20 rounds
+ * (2026-12-05). */
 static enum exit_status
 decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
     unsigned roles, struct run_status *rs, struct progress *p)
@@ -283,7 +284,7 @@ decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
 /* Deciding, before anything becomes the advice: each delay that leads 0
  * or beats it at some client count after the rounds, at that count and at
  * every higher one where it sleeps (the advice takes a delay only where it
- * loses at no higher count). A few short rounds called gains the server
+ * is held at every higher count: group_cell_held). A few short rounds called gains the server
  * did not have, and flipped between runs (a delay "better" by 9% in one
  * run, "same" in the next); judged over more, a leader by chance falls
  * back, and a loss at more clients shows. Every delay that beat 0 is
