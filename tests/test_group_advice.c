@@ -185,9 +185,9 @@ test_decided(void)
 	    c->vs_zero_pct);
 	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && pct > 10.0,
 	    "over all 5 rounds the luck stays in the figure (%+.1f%%)", pct);
-	ok(group_deciding_goes_on(c, zero, 0, DECIDE_GAIN),
+	ok(group_deciding_goes_on(c, zero, 0, GROUP_DECIDE_GAIN),
 	    "with the lucky rounds it still leads");
-	ok(!group_deciding_goes_on(c, zero, 2, DECIDE_GAIN),
+	ok(!group_deciding_goes_on(c, zero, 2, GROUP_DECIDE_GAIN),
 	    "on the deciding rounds its lead is gone: deciding ends");
 	c->decided = 0;
 	group_result_finish(g);
@@ -210,14 +210,15 @@ test_compare(void)
 	ok(group_compare(zero, c, &pct, &noise) == GROUP_WORSE, "and 0 against it: worse");
 	ok(group_compare(zero, zero, &pct, &noise) == GROUP_SAME && pct == 0.0 && noise == 0.0,
 	    "a cell against itself: the same, 0%%, no noise");
-	ok(group_deciding_goes_on(c, zero, 0, DECIDE_GAIN),
+	ok(group_deciding_goes_on(c, zero, 0, GROUP_DECIDE_GAIN),
 	    "better beyond noise: the lead holds, and deciding goes on to its last batch");
-	ok(!group_deciding_goes_on(zero, c, 0, DECIDE_GAIN), "0 against it: worse, deciding ends");
-	ok(!group_deciding_goes_on(zero, c, 0, DECIDE_GAIN | DECIDE_GUARD),
+	ok(!group_deciding_goes_on(zero, c, 0, GROUP_DECIDE_GAIN),
+	    "0 against it: worse, deciding ends");
+	ok(!group_deciding_goes_on(zero, c, 0, GROUP_DECIDE_GAIN | GROUP_DECIDE_GUARD),
 	    "and a loss beyond the noise settles a guard too");
-	ok(!group_deciding_goes_on(c, zero, 0, DECIDE_GUARD),
+	ok(!group_deciding_goes_on(c, zero, 0, GROUP_DECIDE_GUARD),
 	    "a guard at +10%%, 1%% jitter: shown to cost under 3%%, deciding ends");
-	ok(!group_deciding_goes_on(zero, zero, 0, DECIDE_GAIN), "0 against itself: no lead");
+	ok(!group_deciding_goes_on(zero, zero, 0, GROUP_DECIDE_GAIN), "0 against itself: no lead");
 	group_result_free(g);
 
 	g = flat(four_counts, 4);
@@ -242,16 +243,16 @@ test_compare(void)
 	is_near(noise, 11.98518, 1e-4, "noise is e^(t(4) * sd(log ratio) / sqrt(5)) - 1: "
 	    "%.4f%%", noise);
 	is_near(pct, 10.0, 1e-9, "and the difference the ratio of the sums: %+.4f%%", pct);
-	ok(group_deciding_goes_on(c, zero, 0, DECIDE_GAIN),
+	ok(group_deciding_goes_on(c, zero, 0, GROUP_DECIDE_GAIN),
 	    "+10%% within noise: a lead more rounds can settle");
-	ok(!group_deciding_goes_on(zero, c, 0, DECIDE_GAIN),
+	ok(!group_deciding_goes_on(zero, c, 0, GROUP_DECIDE_GAIN),
 	    "0 against it: no lead, nothing to settle");
-	ok(group_deciding_goes_on(zero, c, 0, DECIDE_GUARD),
+	ok(group_deciding_goes_on(zero, c, 0, GROUP_DECIDE_GUARD),
 	    "but as a guard, -9%% within noise: a loss more rounds can settle");
-	ok(group_deciding_goes_on(c, zero, 0, DECIDE_GUARD),
+	ok(group_deciding_goes_on(c, zero, 0, GROUP_DECIDE_GUARD),
 	    "a guard at +10%%, its noise too wide to show it costs under 3%%: it goes on");
-	ok(group_deciding_goes_on(c, zero, 0, DECIDE_GAIN | DECIDE_GUARD) &&
-	    group_deciding_goes_on(zero, c, 0, DECIDE_GAIN | DECIDE_GUARD),
+	ok(group_deciding_goes_on(c, zero, 0, GROUP_DECIDE_GAIN | GROUP_DECIDE_GUARD) &&
+	    group_deciding_goes_on(zero, c, 0, GROUP_DECIDE_GAIN | GROUP_DECIDE_GUARD),
 	    "both roles: it goes on above 0 and below it");
 	c->nslices = 1;
 	ok(group_compare(c, zero, &pct, &noise) == GROUP_SAME && noise == 0.0,
@@ -596,9 +597,11 @@ test_decides(void)
 	group_result_finish(g);
 	ok(group_leader(g, 1) == 4 && group_cell_at(g, 1, 2)->vs_zero == GROUP_BETTER,
 	    "at 32 clients 98 us leads and 25 us beats 0 too");
-	ok(group_decide_roles(g, 1, 4) == DECIDE_GAIN && group_decide_roles(g, 2, 4) == DECIDE_GUARD,
+	ok(group_decide_roles(g, 1, 4) == GROUP_DECIDE_GAIN &&
+	    group_decide_roles(g, 2, 4) == GROUP_DECIDE_GUARD,
 	    "the leader: decided at 32 clients for its lead, at 64 as a guard");
-	ok(group_decide_roles(g, 1, 2) == DECIDE_GAIN && group_decide_roles(g, 2, 2) == DECIDE_GUARD,
+	ok(group_decide_roles(g, 1, 2) == GROUP_DECIDE_GAIN &&
+	    group_decide_roles(g, 2, 2) == GROUP_DECIDE_GUARD,
 	    "25 us, better without leading: decided too, at 32 and 64");
 	ok(group_decide_roles(g, 1, 3) == 0 && group_decide_roles(g, 1, 5) == 0,
 	    "delays that ran level with 0: not decided");
@@ -607,7 +610,7 @@ test_decides(void)
 	ok(group_decide_roles(g, 1, 0) == 0, "and never delay 0 itself");
 	scale(g, 2, 4, 1.20);		/* 64 clients: 98 us +20%, the leader there too */
 	group_result_finish(g);
-	ok(group_decide_roles(g, 2, 4) == (DECIDE_GAIN | DECIDE_GUARD),
+	ok(group_decide_roles(g, 2, 4) == (GROUP_DECIDE_GAIN | GROUP_DECIDE_GUARD),
 	    "leading at 64 as at 32: both roles at 64");
 	group_result_free(g);
 }

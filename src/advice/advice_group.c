@@ -127,7 +127,7 @@ note_zero(struct delay_facts *d, const struct group_result *g)
 /* Whether a delay beat 0 at ch or above, yet is not held at a higher
  * count: then the one chosen is the best only of those that are. */
 static bool
-gain_lost_above(const struct group_result *g, size_t ch)
+gain_unheld_above(const struct group_result *g, size_t ch)
 {
 	size_t ci, di;
 
@@ -145,7 +145,7 @@ note_choice(struct delay_facts *d, const struct group_result *g, size_t ch, size
 
 	d->basis = DELAY_CHOSEN;
 	d->clients = c->clients;
-	d->lost_above = gain_lost_above(g, ch);
+	d->lost_above = gain_unheld_above(g, ch);
 	d->delay_usecs = c->delay_usecs;
 	d->vs_zero_pct = c->vs_zero_pct;
 	keep_cells(g, di, d->cells, &d->ncells);

@@ -158,7 +158,7 @@ keep_gains(const struct group_result *g, size_t di, struct setting *s)
 /* Whether every delay that beat 0 at some client count is not held
  * (group_cell_held) at a higher one. */
 static bool
-gains_lost_above(const struct group_result *g, bool *any_gain)
+gains_unheld_above(const struct group_result *g, bool *any_gain)
 {
 	size_t ci, cj, di;
 
@@ -195,7 +195,7 @@ measured_delay_reason(const struct advice *a, const struct group_result *g,
 	s->reason = REASON_DELAY_GAINS;
 	if (a->commit_delay_usecs > 0 && di < g->ndelays && keep_gains(g, di, s) > 0)
 		return;
-	all_lost = gains_lost_above(g, &any_gain);
+	all_lost = gains_unheld_above(g, &any_gain);
 	if (a->commit_delay_usecs > 0)
 		s->reason = REASON_DELAY_FROM_CELLS;
 	else if (!any_gain)

@@ -241,8 +241,8 @@ group_deciding_goes_on(const struct group_cell *delay, const struct group_cell *
 
 	if (group_compare_decided(delay, zero, from, &pct, &noise) == GROUP_WORSE)
 		return false;
-	return ((roles & DECIDE_GAIN) && pct > 0.0) ||
-	    ((roles & DECIDE_GUARD) && !held(pct, noise));
+	return ((roles & GROUP_DECIDE_GAIN) && pct > 0.0) ||
+	    ((roles & GROUP_DECIDE_GUARD) && !held(pct, noise));
 }
 
 unsigned
@@ -255,7 +255,7 @@ group_decide_roles(const struct group_result *g, size_t ci, size_t di)
 		return 0;
 	for (cj = 0; cj <= ci; cj++)
 		if (group_leader(g, cj) == di || group_cell_at(g, cj, di)->vs_zero == GROUP_BETTER)
-			roles |= cj == ci ? DECIDE_GAIN : DECIDE_GUARD;
+			roles |= cj == ci ? GROUP_DECIDE_GAIN : GROUP_DECIDE_GUARD;
 	return roles;
 }
 

@@ -164,10 +164,10 @@ size_t group_leader(const struct group_result *g, size_t ci);
 
 /* Why a delay is decided at a client count (group_decide_roles): it led
  * 0 or beat it there after the rounds, and deciding asks whether that
- * lead holds (DECIDE_GAIN); it did so at a lower count, and deciding asks
- * whether it loses here, where commit_siblings could not keep it off
- * (DECIDE_GUARD). Both, or 0: not decided. */
-enum { DECIDE_GAIN = 1u, DECIDE_GUARD = 2u };
+ * lead holds (GROUP_DECIDE_GAIN); it did so at a lower count, and
+ * deciding asks whether it loses here, where commit_siblings could not
+ * keep it off (GROUP_DECIDE_GUARD). Both, or 0: not decided. */
+enum { GROUP_DECIDE_GAIN = 1u, GROUP_DECIDE_GUARD = 2u };
 
 /* The roles of delay di at client count ci: none where it does not
  * sleep, nor for delay 0 (the figures group_result_finish derived). */
