@@ -122,6 +122,15 @@ fake_sleep(void *ctx, uint64_t ns)
 }
 
 static void
+member_open(struct gc_member *me)
+{
+	if (gc_member_init(me) == -1) {
+		printf("Bail out! gc_member_init: %s\n", strerror(errno));
+		exit(1);
+	}
+}
+
+static void
 fake_open(struct fake *f, struct gc_log *log, uint64_t ring_pages, uint64_t file_pages)
 {
 	struct gc_io io = { fake_write, fake_sync, fake_sleep, f };
@@ -152,7 +161,7 @@ rig_open(struct rig *r, uint64_t ring_pages, uint64_t file_pages, uint64_t delay
 {
 	fake_open(&r->f, &r->log, ring_pages, file_pages);
 	gc_log_set(&r->log, delay_ns, siblings);
-	r->me.in_txn = false;
+	member_open(&r->me);
 }
 
 static void
@@ -161,6 +170,13 @@ fake_close(struct fake *f)
 	gc_log_destroy(f->log, false);
 	pthread_mutex_destroy(&f->mu);
 	free(f->file);
+}
+
+static void
+rig_close(struct rig *r)
+{
+	gc_member_destroy(&r->me);
+	fake_close(&r->f);
 }
 
 static uint64_t
@@ -199,25 +215,33 @@ test_sleep_joins_flush(void)
 	    "the record appended during the sleep is in the file, after the first");
 	ok(gc_flush_to(&r.log, &r.me, r.f.sleep_end, &r.fl) == 0 && !r.fl.led && r.f.syncs == 1,
 	    "its committer finds it durable: no second flush");
-	fake_close(&r.f);
+	rig_close(&r);
 }
 
 struct committer_arg {
 	struct gc_log *log;
+	struct gc_member me;
 	uint64_t end;
 	struct gc_flush fl;
 	int rc;
 };
 
+static void
+committer_open(struct committer_arg *c, struct gc_log *log)
+{
+	memset(c, 0, sizeof *c);
+	c->log = log;
+	member_open(&c->me);
+}
+
 static void *
 committer(void *p)
 {
 	struct committer_arg *c = p;
-	struct gc_member me = { false };
 
-	gc_txn_begin(c->log, &me);
-	c->rc = gc_flush_to(c->log, &me, c->end, &c->fl);
-	gc_txn_end(c->log, &me);
+	gc_txn_begin(c->log, &c->me);
+	c->rc = gc_flush_to(c->log, &c->me, c->end, &c->fl);
+	gc_txn_end(c->log, &c->me);
 	return NULL;
 }
 
@@ -236,9 +260,8 @@ waiter_case(bool late)
 	fake_open(&f, &log, 8, 8);
 	gc_log_set(&log, 0, 5);
 	f.sync_waits_for = 1;
-	memset(&ca, 0, sizeof ca);
-	memset(&cb, 0, sizeof cb);
-	ca.log = cb.log = &log;
+	committer_open(&ca, &log);
+	committer_open(&cb, &log);
 	ca.end = insert(&log, a, sizeof a);
 	if (!late)
 		cb.end = insert(&log, b, sizeof b);
@@ -263,6 +286,65 @@ waiter_case(bool late)
 		    "a woken waiter whose record came after the flush's position flushes it");
 		ok(f.syncs == 2 && state(&log).flushed == cb.end, "two syncs, durable to B's record");
 	}
+	gc_member_destroy(&ca.me);
+	gc_member_destroy(&cb.me);
+	fake_close(&f);
+}
+
+/* Wait until n committers are asleep on the lock; false after WAIT_NS. */
+static bool
+await_waiters(struct gc_log *log, unsigned n)
+{
+	unsigned waited = 0;
+
+	while (state(log).waiters < n && waited++ < WAIT_NS / 1000000)
+		nap();
+	return state(log).waiters >= n;
+}
+
+/* A syncs while B, C and D queue for the lock, in that order: the release
+ * wakes D first, as LWLockRelease wakes the last LWLockAcquireOrWait
+ * waiter first, so that one whose record the flush did not cover can take
+ * the lock at once. */
+static void
+test_last_waiter_woken_first(void)
+{
+	static const unsigned char rec[40] = { 'w' };
+	struct committer_arg c[4];
+	pthread_t t[4];
+	struct gc_log log;
+	struct fake f;
+	bool queued = true;
+	unsigned i, waited = 0;
+
+	fake_open(&f, &log, 8, 8);
+	gc_log_set(&log, 0, 5);
+	f.sync_waits_for = 4;	/* A syncs until told: one more than will wait */
+	for (i = 0; i < 4; i++) {
+		committer_open(&c[i], &log);
+		c[i].end = insert(&log, rec, sizeof rec);
+	}
+	pthread_create(&t[0], NULL, committer, &c[0]);
+	while (!shared(&f, &f.in_sync) && waited++ < WAIT_NS / 1000000)
+		nap();
+	for (i = 1; i < 4; i++) {
+		pthread_create(&t[i], NULL, committer, &c[i]);
+		queued = queued && await_waiters(&log, i);
+	}
+	ok(queued && state(&log).woken_first == &c[3].me,
+	    "of three waiters, the release wakes the last to queue first");
+	pthread_mutex_lock(&f.mu);
+	f.sync_waits_for = 0;
+	pthread_mutex_unlock(&f.mu);
+	for (i = 0; i < 4; i++)
+		pthread_join(t[i], NULL);
+	ok(c[0].fl.led && !c[1].fl.led && !c[2].fl.led && !c[3].fl.led && f.syncs == 1 &&
+	    c[1].rc == 0 && c[2].rc == 0 && c[3].rc == 0,
+	    "every waiter woke to find its record durable: one sync for four");
+	ok(state(&log).waiters == 0 && state(&log).woken_first == NULL,
+	    "no one is left queued");
+	for (i = 0; i < 4; i++)
+		gc_member_destroy(&c[i].me);
 	fake_close(&f);
 }
 
@@ -270,10 +352,13 @@ static void
 test_siblings_gate(void)
 {
 	static const unsigned char rec[40] = { 'r' };
-	struct gc_member others[3] = { { false }, { false }, { false } };
+	struct gc_member others[3];
 	struct rig r;
 	uint64_t end;
+	unsigned i;
 
+	for (i = 0; i < 3; i++)
+		member_open(&others[i]);
 	rig_open(&r, 8, 8, 1000, 2);
 	gc_txn_begin(&r.log, &r.me);
 	gc_txn_begin(&r.log, &others[0]);
@@ -299,7 +384,9 @@ test_siblings_gate(void)
 	end = insert(&r.log, rec, sizeof rec);
 	ok(gc_flush_to(&r.log, &r.me, end, &r.fl) == 0 && !r.fl.slept,
 	    "commit_delay 0: never a sleep");
-	fake_close(&r.f);
+	for (i = 0; i < 3; i++)
+		gc_member_destroy(&others[i]);
+	rig_close(&r);
 }
 
 static uint16_t
@@ -374,7 +461,7 @@ test_partial_pages(void)
 	commit(&r, rec, 10);
 	ok(r.f.nwrites == 4 && w[3].off == PAGE && w[3].len == PAGE,
 	    "once a page is full, the next flush starts at the next page");
-	fake_close(&r.f);
+	rig_close(&r);
 }
 
 static void
@@ -404,7 +491,7 @@ test_wraps_in_file(void)
 		;
 	ok(i < r.f.nwrites, "a flush across the end is two writes: to the end, then at 0");
 	ok(u64_at(r.f.file + 8) == 4 * PAGE, "page 0 of the file now holds log page 4");
-	fake_close(&r.f);
+	rig_close(&r);
 }
 
 static void
@@ -428,7 +515,7 @@ test_ring_room(void)
 	end = state(&r.log).insert_end;
 	ok(gc_flush_to(&r.log, &r.me, end, &r.fl) == 0 && insert(&r.log, rec, sizeof rec) != 0,
 	    "after a flush there is room again");
-	fake_close(&r.f);
+	rig_close(&r);
 }
 
 static void
@@ -453,7 +540,7 @@ test_sync_failure(void)
 	ok(gc_flush_to(&r.log, &r.me, end, &r.fl) == -1 && errno == EIO && r.f.syncs == 1,
 	    "after a failure every committer stops, no further sync");
 	ok(state(&r.log).flushed == 0, "nothing was published as durable");
-	fake_close(&r.f);
+	rig_close(&r);
 }
 
 int
@@ -462,6 +549,7 @@ main(void)
 	test_sleep_joins_flush();
 	waiter_case(false);
 	waiter_case(true);
+	test_last_waiter_woken_first();
 	test_siblings_gate();
 	test_partial_pages();
 	test_wraps_in_file();

@@ -8,6 +8,7 @@
 #define SYNCPROBE_GROUP_COMMIT_H
 
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,15 +29,22 @@ struct gc_io {
 	void *ctx;
 };
 
+/* One committer's own view: whether it is inside a transaction, and its
+ * place among those asleep until the write lock is released. */
+struct gc_member {
+	bool in_txn;
+	sem_t wake;			/* posted by the release that wakes it */
+	struct gc_member *next_waiter;	/* the one queued before it */
+};
+
 /* The shared state. Positions are byte addresses in the log, page headers
  * included; position p is at p % ring_bytes in memory and p % file_bytes
  * in the file, which the log wraps around in as in a WAL segment. The lock
  * and the ring work across processes: committers that are processes (as
- * a server's backends are) keep this struct in memory they share
- * (platform_shared_alloc) and fork after gc_log_init. */
+ * a server's backends are) keep this struct and their gc_member in memory
+ * they share (platform_shared_alloc) and fork after gc_log_init. */
 struct gc_log {
 	pthread_mutex_t m;		/* guards everything below but in_txn */
-	pthread_cond_t released;	/* broadcast when the write lock is released */
 	unsigned char *ring;		/* the log pages in memory */
 	uint64_t ring_bytes;
 	uint64_t file_bytes;
@@ -46,8 +54,11 @@ struct gc_log {
 	uint64_t written;		/* written and flushed move together: */
 	uint64_t flushed;		/* every write is followed by its sync */
 	bool lock_held;			/* the write lock (WALWriteLock) */
-	uint64_t lock_gen;		/* bumped at every release */
-	unsigned waiters;		/* committers asleep until the release */
+	/* Committers asleep until the release, the last to queue first:
+	 * LWLockQueueSelf puts a waiter that only waits for the lock to be
+	 * free at the head of the queue, and the release wakes from there. */
+	struct gc_member *queue;
+	unsigned waiters;		/* how many are in it */
 	bool failed;			/* a write or sync failed: everyone stops */
 	bool failed_in_sync;		/* the sync call, not a write */
 	int failed_errno;
@@ -57,11 +68,6 @@ struct gc_log {
 	/* Committers holding a transaction id, read without m as the
 	 * server's MinimumActiveBackends reads the proc array. */
 	atomic_uint in_txn;
-};
-
-/* One committer's own view: whether it is inside a transaction. */
-struct gc_member {
-	bool in_txn;
 };
 
 /* What one gc_flush_to call did, for the caller to count. */
@@ -83,13 +89,18 @@ uint64_t gc_ring_pages(size_t page_bytes, size_t record_bytes, unsigned committe
 int gc_log_init(struct gc_log *log, size_t page_bytes, uint64_t ring_pages,
     uint64_t file_bytes, const struct gc_io *io);
 /* Give back the log's memory. abandoned: a process that used it was
- * killed, so its lock and condition are left as they are (destroying a
- * condition a dead process waited on would wait for it for ever). */
+ * killed, so its lock is left as it is (it may have died holding it). */
 void gc_log_destroy(struct gc_log *log, bool abandoned);
 
 /* commit_delay and commit_siblings for what follows; only while no
  * committer is running. */
 void gc_log_set(struct gc_log *log, uint64_t delay_ns, unsigned siblings);
+
+/* A committer's view, in memory every process that uses the log shares.
+ * 0, or -1 with errno. destroy: not while anyone may wait on it, and not
+ * at all where a process that used it was killed (as gc_log_destroy). */
+int gc_member_init(struct gc_member *me);
+void gc_member_destroy(struct gc_member *me);
 
 /* A committer takes a transaction id (starts its work) and, once its
  * record is durable, gives it back. */
@@ -112,6 +123,7 @@ struct gc_state {
 	uint64_t insert_end;
 	uint64_t flushed;
 	unsigned waiters;	/* asleep until the lock is released */
+	const struct gc_member *woken_first;	/* by the next release; or NULL */
 	bool failed;		/* a write or sync failed ... */
 	bool failed_in_sync;	/* ... the sync call, not a write */
 	int failed_errno;

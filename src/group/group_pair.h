@@ -42,6 +42,7 @@ struct pair {
 	bool client_started;
 	bool committer_started;
 	struct gc_member me;
+	bool member_ready;	/* me's semaphore made */
 	unsigned char *record;
 	uint64_t counter;	/* stamped into each record: no two alike */
 	/* Counted by the committer in the current slice, read after it. */

@@ -38,6 +38,11 @@ open_pair(struct experiment *x, struct pair *pr, unsigned index, struct run_stat
 		return -1;
 	}
 	random_fill(pr->record, x->o->record_bytes, &seed);
+	if (gc_member_init(&pr->me) == -1) {
+		group_fail(rs, "sem_init: %s", strerror(errno));
+		return -1;
+	}
+	pr->member_ready = true;
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == -1) {
 		group_fail(rs, "socketpair: %s%s", strerror(errno),
 		    errno == EMFILE || errno == ENFILE ? " (fewer --clients, or raise ulimit -n)" : "");
@@ -175,6 +180,10 @@ group_slice_teardown(struct experiment *x, struct run_status *rs, enum exit_stat
 		if (pr->committer_fd >= 0 && !x->ends_closed)
 			close(pr->committer_fd);
 		free(pr->record);
+		/* As the log's lock: one a killed committer waited on or
+		 * posted is left as it is. */
+		if (pr->member_ready && x->dead == 0)
+			gc_member_destroy(&pr->me);
 	}
 	platform_shared_free(x->pairs, x->npairs * sizeof *x->pairs);
 	/* After a committer died, a condition it waited on stays as it is:
