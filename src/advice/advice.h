@@ -94,7 +94,7 @@ struct advice_warning {
 };
 
 /* The answer at one client count of -t group or syncprobe pgbench: the
- * delay with the most commits/s among those that beat 0 beyond noise
+ * delay that beat 0 by the most among those that beat it beyond noise
  * there (after deciding), or 0 where none did, and its figure against 0;
  * whether any delay lost to 0 beyond noise there. */
 struct advice_count {
@@ -144,7 +144,7 @@ enum delay_basis {
 	DELAY_RULE_GROUP,	/* half of the experiment's flush at one committer */
 	DELAY_NONE_BEAT_ZERO,	/* measured: no delay beat 0 beyond noise */
 	DELAY_GAINS_LOST,	/* measured: what beat 0 (gain) is not held at more clients */
-	DELAY_CHOSEN,		/* measured: the most commits/s where a delay beat 0 */
+	DELAY_CHOSEN,		/* measured: the most above 0 where a delay beat it */
 };
 
 /* One cell of a delay against 0, as the advice's words quote it. */

@@ -8,8 +8,12 @@
  * chosen at the highest client count where one beat 0 (and is held at
  * every higher count, where siblings could not keep it off: shown to cost
  * under 3% there, group_cell_held): of those that beat 0 there, the one
- * with the most commits/s, not the smallest within noise (beside pgbench
+ * that beat it by the most, not the smallest within noise (beside pgbench
  * the smallest left most of the gain on the table where a delay paid).
+ * By the most against 0, paired round by round, not by its own commits/s:
+ * cells decided in different batches ran at different times, and on the
+ * plain disk one decided in a faster minute was chosen over one that beat
+ * 0 by more (bench/README, 2026-12-06).
  * commit_siblings is then the client count measured below the lowest
  * count where that delay gained, held on the way up, so that it never
  * sleeps where it did not gain; the counts in between were not measured,
@@ -41,18 +45,26 @@ gained(const struct group_result *g, size_t ci, size_t di)
 	return group_cell_at(g, ci, di)->vs_zero == GROUP_BETTER;
 }
 
+/* Whether delay di beat 0 by more than delay dj at client count ci (dj 0:
+ * none yet). */
+static bool
+beat_zero_by_more(const struct group_result *g, size_t ci, size_t di, size_t dj)
+{
+	return dj == 0 ||
+	    group_cell_at(g, ci, di)->vs_zero_pct > group_cell_at(g, ci, dj)->vs_zero_pct;
+}
+
 /* The delay for client count ci: of those that beat 0 there and are held
- * at every higher client count, the one with the most commits/s; 0 (none) when
- * none did. A delay that never slept is never better (group_result.c). */
+ * at every higher client count, the one that beat it by the most; 0 (none)
+ * when none did. A delay that never slept is never better (group_result.c). */
 static size_t
 delay_at(const struct group_result *g, size_t ci)
 {
 	size_t di, pick = 0;
 
 	for (di = 1; di < g->ndelays; di++)
-		if (gained(g, ci, di) && held_from(g, ci + 1, di) && (pick == 0 ||
-		    group_cell_at(g, ci, di)->commits_per_sec >
-		    group_cell_at(g, ci, pick)->commits_per_sec))
+		if (gained(g, ci, di) && held_from(g, ci + 1, di) &&
+		    beat_zero_by_more(g, ci, di, pick))
 			pick = di;
 	return pick;
 }
@@ -217,8 +229,7 @@ count_answers(const struct group_result *g, struct advice *a)
 			const struct group_cell *c = group_cell_at(g, ci, di);
 
 			n->any_worse |= group_cell_lost(c);
-			if (gained(g, ci, di) && (best == 0 || c->commits_per_sec >
-			    group_cell_at(g, ci, best)->commits_per_sec))
+			if (gained(g, ci, di) && beat_zero_by_more(g, ci, di, best))
 				best = di;
 		}
 		n->commit_delay_usecs = g->delays[best];

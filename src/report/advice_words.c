@@ -212,7 +212,7 @@ delay_words(const struct delay_facts *d, struct words *w)
 	case DELAY_CHOSEN:
 		measurer_words(&t, &d->by);
 		strbuf_add(&t, "at %u client%s, the most at which a delay beat 0 beyond "
-		    "noise%s, %ld us did with the most commits/s (%+.1f%%); against 0 it "
+		    "noise%s, %ld us beat it by the most (%+.1f%%); against 0 it "
 		    "measured ", d->clients, plural(d->clients), d->lost_above ?
 		    " and cost under 3% at every higher count" : "", d->delay_usecs, d->vs_zero_pct);
 		cells_words(&t, d->cells, d->ncells);
