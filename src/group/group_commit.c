@@ -292,7 +292,7 @@ acquire_or_wait(struct gc_log *log, struct gc_member *me, uint64_t rec_end, int 
  * lock for the next flush at once. Woken all at once by a condition's
  * broadcast, the 30 to 60 committers a flush leaves queued at 32 and 64
  * clients on two CPUs each took the log's mutex in turn, and the next
- * flush's leader took the lock 0.23 to 0.31 ms after the release (mean);
+ * flush's leader took the lock 0.23 to 0.32 ms after the release (mean);
  * woken thus, 0.04 ms after, as the server's next write follows its sync
  * (0.03 ms; bench/README, 2026-12-06). */
 static void
