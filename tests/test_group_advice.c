@@ -614,9 +614,9 @@ test_leader_and_counts(void)
 	group_result_free(g);
 }
 
-/* Which delays are decided: at a count where a delay led 0 or beat it, and
- * at every higher count where it sleeps; not one that only ran level, nor
- * where no delay sleeps, nor 0 itself. */
+/* Which delays are decided: at a count where a delay was above 0, by any
+ * margin, and at every higher count where it sleeps; not one that only
+ * ran level, nor where no delay sleeps, nor 0 itself. */
 static void
 test_decides(void)
 {
@@ -625,9 +625,16 @@ test_decides(void)
 
 	scale(g, 1, 4, 1.09);		/* 32 clients: 98 us +9%, the leader */
 	scale(g, 1, 2, 1.05);		/* and 25 us +5%: better, not the leader */
+	scale_jitter(g, 1, 1, 1.02, 0.08);	/* and 12 us +2% within its noise */
 	group_result_finish(g);
 	ok(group_leader(g, 1) == 4 && group_cell_at(g, 1, 2)->vs_zero == GROUP_BETTER,
 	    "at 32 clients 98 us leads and 25 us beats 0 too");
+	ok(group_cell_at(g, 1, 1)->vs_zero == GROUP_SAME && group_cell_at(g, 1, 1)->vs_zero_pct > 0.0,
+	    "and 12 us is above 0 within the noise: %+.1f%% +-%.1f%%",
+	    group_cell_at(g, 1, 1)->vs_zero_pct, group_cell_at(g, 1, 1)->noise_pct);
+	ok(group_decide_roles(g, 1, 1) == GROUP_DECIDE_GAIN &&
+	    group_decide_roles(g, 2, 1) == GROUP_DECIDE_GUARD,
+	    "12 us, above 0 within the noise: decided too, at 32 and 64");
 	ok(group_decide_roles(g, 1, 4) == GROUP_DECIDE_GAIN &&
 	    group_decide_roles(g, 2, 4) == GROUP_DECIDE_GUARD,
 	    "the leader: decided at 32 clients for its lead, at 64 as a guard");
