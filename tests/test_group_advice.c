@@ -614,18 +614,22 @@ test_leader_and_counts(void)
 	group_result_free(g);
 }
 
-/* Which delays are decided: at a count where a delay was above 0, by any
- * margin, and at every higher count where it sleeps; not one that only
- * ran level, nor where no delay sleeps, nor 0 itself. */
+/* Which delays are decided: at a count where a delay did not lose to 0,
+ * and, where it was above 0, at every higher count where it sleeps; not
+ * one that lost, nor where no delay sleeps, nor 0 itself. */
 static void
 test_decides(void)
 {
 	static const unsigned counts[] = { 4, 32, 64 };
 	struct group_result *g = flat(counts, 3);
+	size_t di;
 
 	scale(g, 1, 4, 1.09);		/* 32 clients: 98 us +9%, the leader */
 	scale(g, 1, 2, 1.05);		/* and 25 us +5%: better, not the leader */
 	scale_jitter(g, 1, 1, 1.02, 0.08);	/* and 12 us +2% within its noise */
+	scale(g, 1, 5, 0.90);		/* and 196 us -10%: lost */
+	for (di = 1; di < 6; di++)
+		scale(g, 2, di, 0.90);	/* 64 clients: every delay -10% */
 	group_result_finish(g);
 	ok(group_leader(g, 1) == 4 && group_cell_at(g, 1, 2)->vs_zero == GROUP_BETTER,
 	    "at 32 clients 98 us leads and 25 us beats 0 too");
@@ -641,12 +645,14 @@ test_decides(void)
 	ok(group_decide_roles(g, 1, 2) == GROUP_DECIDE_GAIN &&
 	    group_decide_roles(g, 2, 2) == GROUP_DECIDE_GUARD,
 	    "25 us, better without leading: decided too, at 32 and 64");
-	ok(group_decide_roles(g, 1, 3) == 0 && group_decide_roles(g, 1, 5) == 0,
-	    "delays that ran level with 0: not decided");
+	ok(group_decide_roles(g, 1, 3) == GROUP_DECIDE_GAIN && group_decide_roles(g, 2, 3) == 0,
+	    "49 us, level with 0: decided at 32 clients, not guarded at 64");
+	ok(group_cell_at(g, 1, 5)->vs_zero == GROUP_WORSE && group_decide_roles(g, 1, 5) == 0 &&
+	    group_decide_roles(g, 2, 5) == 0, "196 us, worse than 0: not decided");
 	ok(group_decide_roles(g, 0, 4) == 0 && group_decide_roles(g, 0, 2) == 0,
 	    "at 4 clients, where no delay sleeps (siblings 5): nothing decided");
 	ok(group_decide_roles(g, 1, 0) == 0, "and never delay 0 itself");
-	scale(g, 2, 4, 1.20);		/* 64 clients: 98 us +20%, the leader there too */
+	scale(g, 2, 4, 1.20);		/* 64 clients: 98 us +20% instead, the leader there */
 	group_result_finish(g);
 	ok(group_decide_roles(g, 2, 4) == (GROUP_DECIDE_GAIN | GROUP_DECIDE_GUARD),
 	    "leading at 64 as at 32: both roles at 64");

@@ -253,11 +253,13 @@ group_decide_roles(const struct group_result *g, size_t ci, size_t di)
 
 	if (di == 0 || group_cell_never_slept(group_cell_at(g, ci, di)))
 		return 0;
-	for (cj = 0; cj <= ci; cj++) {
+	if (!group_cell_lost(group_cell_at(g, ci, di)))
+		roles |= GROUP_DECIDE_GAIN;
+	for (cj = 0; cj < ci; cj++) {
 		const struct group_cell *c = group_cell_at(g, cj, di);
 
 		if (!group_cell_never_slept(c) && c->vs_zero_pct > 0.0)
-			roles |= cj == ci ? GROUP_DECIDE_GAIN : GROUP_DECIDE_GUARD;
+			roles |= GROUP_DECIDE_GUARD;
 	}
 	return roles;
 }

@@ -162,16 +162,17 @@ enum group_verdict group_compare_decided(const struct group_cell *a,
  * derived); 0 when none is above 0. */
 size_t group_leader(const struct group_result *g, size_t ci);
 
-/* Why a delay is decided at a client count (group_decide_roles): it was
- * above 0 there after the rounds, by any margin, and deciding asks
- * whether that lead holds (GROUP_DECIDE_GAIN); it was so at a lower
+/* Why a delay is decided at a client count (group_decide_roles): it did
+ * not lose to 0 there after the rounds (group_cell_lost), and deciding
+ * asks whether it leads (GROUP_DECIDE_GAIN); it was above 0 at a lower
  * count, and deciding asks whether it loses here, where commit_siblings
  * could not keep it off (GROUP_DECIDE_GUARD). Both, or 0: not decided.
- * Any lead, not only the leader's or a lead beyond the rounds' noise: on
- * the disk as it is, at 32 clients, five delays read +2 to +8% after
- * the rounds and one outlying round decided which of them went on, so
- * that the advice moved between 250, 100 and 25 us from run to run
- * (2026-12-06). */
+ * Not only the leader, nor only a lead beyond the rounds' noise: on the
+ * disk as it is, at 32 clients, five delays read +2 to +8% after the
+ * rounds and one outlying round decided which of them went on, so that
+ * the advice moved between 250, 100 and 25 us from run to run; and 250 us,
+ * which beat 0 by 5 to 8% once decided in seven runs of eight, read
+ * +0.0% (noise 12%) after the rounds of the eighth (2026-12-06). */
 enum { GROUP_DECIDE_GAIN = 1u, GROUP_DECIDE_GUARD = 2u };
 
 /* The roles of delay di at client count ci: none where it does not

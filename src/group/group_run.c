@@ -281,17 +281,17 @@ decide_cell(struct experiment *x, struct group_result *g, size_t ci, size_t di,
 	return STATUS_OK;
 }
 
-/* Deciding, before anything becomes the advice: each delay above 0 at
- * some client count after the rounds, at that count and at every higher
- * one where it sleeps (the advice takes a delay only where it is held at
- * every higher count: group_cell_held). A few short rounds called gains
- * the server did not have, and flipped between runs (a delay "better" by
- * 9% in one run, "same" in the next); judged over more, a leader by
- * chance falls back, and a loss at more clients shows. Every delay above
- * 0 is decided, not only the leader or one beyond the rounds' noise
- * (group_decide_roles): otherwise one that read better in the rounds
- * alone became the advice undecided, and which delays went on turned on
- * one round. A count's deciding starts
+/* Deciding, before anything becomes the advice: each delay that did not
+ * lose to 0 at a client count after the rounds, at that count, and one
+ * above 0 there at every higher count where it sleeps (the advice takes
+ * a delay only where it is held at every higher count: group_cell_held).
+ * A few short rounds called gains the server did not have, and flipped
+ * between runs (a delay "better" by 9% in one run, "same" in the next);
+ * judged over more, a leader by chance falls back, and a loss at more
+ * clients shows. Not only the leader or a delay beyond the rounds' noise
+ * is decided (group_decide_roles): otherwise one that read better in the
+ * rounds alone became the advice undecided, and which delays went on
+ * turned on one round. A count's deciding starts
  * after the slice that warms it (warm_count) where the slice before ran
  * at another count. Then the figures and verdicts are derived again: a
  * decided cell's against 0 over its deciding rounds alone. */
