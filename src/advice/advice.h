@@ -93,9 +93,10 @@ struct advice_warning {
 	long delay_usecs;		/* the commit_delay it is about */
 };
 
-/* The answer at one client count of -t group or syncprobe pgbench: the
- * delay that beat 0 by the most among those that beat it beyond noise
- * there (after deciding), or 0 where none did, and its figure against 0;
+/* The answer at one client count of -t group or syncprobe pgbench: of
+ * the delays that beat 0 beyond noise there (after deciding), the longest
+ * within noise of the one that beat it by the most, or 0 where none did,
+ * and its figure against 0;
  * whether any delay lost to 0 beyond noise there. */
 struct advice_count {
 	unsigned clients;

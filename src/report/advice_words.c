@@ -212,9 +212,10 @@ delay_words(const struct delay_facts *d, struct words *w)
 	case DELAY_CHOSEN:
 		measurer_words(&t, &d->by);
 		strbuf_add(&t, "at %u client%s, the most at which a delay beat 0 beyond "
-		    "noise%s, %ld us beat it by the most (%+.1f%%); against 0 it "
-		    "measured ", d->clients, plural(d->clients), d->lost_above ?
-		    " and cost under 3% at every higher count" : "", d->delay_usecs, d->vs_zero_pct);
+		    "noise%s, %ld us beat it by %+.1f%%, the longest delay within noise "
+		    "of the best there; against 0 it measured ", d->clients, plural(d->clients),
+		    d->lost_above ? " and cost under 3% at every higher count" : "",
+		    d->delay_usecs, d->vs_zero_pct);
 		cells_words(&t, d->cells, d->ncells);
 		break;
 	}

@@ -19,8 +19,8 @@ report_counts_text(FILE *out, const struct advice *a, int indent)
 	if (a->ncounts == 0)
 		return;
 	wrap_print(out, indent, indent, LINE_WIDTH, "what paid at each client count "
-	    "measured (of the delays that beat 0 beyond noise, the one that beat it by "
-	    "the most; 0 where none did):", false);
+	    "measured (of the delays that beat 0 beyond noise, the longest within noise "
+	    "of the one that beat it by the most; 0 where none did):", false);
 	for (i = 0; i < a->ncounts; i++) {
 		const struct advice_count *c = &a->counts[i];
 
