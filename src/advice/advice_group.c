@@ -72,9 +72,9 @@ within_noise_of(const struct group_result *g, size_t ci, size_t di, size_t best)
  * 0 by the most, or the longest within its noise: which of delays that
  * beat 0 alike reads highest is the rounds' chance. On the plain disk at
  * 32 clients, with every delay above 0 decided, 250 us beat 0 in eight
- * runs of eight (+5.5 to +7.9%), yet 25, 50 or 100 us read a point
- * higher in three of them (+6.1 to +7.2%, noise 3.0 to 5.7%) and became
- * the advice (2026-12-06). Equal delays (none here) keep the larger
+ * runs of eight (+4.9 to +7.9%), yet 25, 50 or 100 us read 0.1 to 1.2
+ * points higher in three of them (+6.1 to +7.2%, noise 3.0 to 5.7%) and
+ * became the advice (2026-12-06). Equal delays (none here) keep the larger
  * figure. 0 when none passes. */
 static size_t
 choose_delay(const struct group_result *g, size_t ci,
