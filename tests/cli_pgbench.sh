@@ -95,10 +95,13 @@ check_clean "a finished sweep leaves nothing in DIR and no process"
 rc=0
 "$SYNCPROBE" pgbench -n 5 --no-group --pg-bin="$FAKE" $USER_OPT --clients 8 -T 1 \
     --repeats 2 "$D" >"$WORK/out" 2>"$WORK/err" || rc=$?
+# The stderr's lines joined, as the wrapping broke them.
+tr '\n' ' ' <"$WORK/err" | tr -s ' ' >"$WORK/err.joined"
 tap_check "the length is printed up front on stderr" \
-    grep -Eq "^syncprobe pgbench: about [0-9]+ s: 1 client count x [0-9]+ settings x 2 repeats x 1 s \+ setup" "$WORK/err"
+    grep -Eq "^syncprobe pgbench: about [0-9]+ s: 1 client count x [0-9]+ settings x 2 repeats x 1 s \+ setup" "$WORK/err.joined"
 tap_check "... with the most that deciding may add" \
-    grep -Eq "; up to [0-9]+ s more \(8 runs\) to decide a delay that leads 0 within noise$" "$WORK/err"
+    grep -Eq "; up to [0-9]+ s more \(8 runs\) to decide a delay that leads 0 within noise( |$)" "$WORK/err.joined"
+tap_is "$(awk 'length($0) > 79' "$WORK/err")" "" "... wrapped to 79 columns"
 check_clean "nothing left after a run without -q"
 
 if command -v jq >/dev/null 2>&1; then

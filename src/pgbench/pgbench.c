@@ -29,8 +29,10 @@
 #include "util/platform.h"
 #include "util/status.h"
 #include "util/units.h"
+#include "util/wrap.h"
 
 #define PGBENCH_SCRIPT_MAX (1u << 20)
+#define STDERR_WIDTH 79		/* the text report's width */
 #define PGBENCH_INSERT_SCRIPT "INSERT INTO t VALUES (1);\n"
 
 void
@@ -204,21 +206,24 @@ say_length(const struct pgbench_options *o, const struct pgb_result *r)
 {
 	size_t runs = sweep_runs(r), most = sweep_decide_runs_most(r);
 	double per_run = o->secs + SWEEP_RUN_OVERHEAD_SECS;
-	char length[32], more[32];
+	char length[32], more[32], line[320];
+	int n;
 
 	if (o->quiet)
 		return;
 	format_length((double)runs * per_run + PGBENCH_SETUP_SECS, length, sizeof length);
-	fprintf(stderr, "syncprobe pgbench: about %s: %zu client count%s x %zu setting%s "
-	    "x %u repeats x %u s + setup (%zu runs)", length, r->nclients,
+	n = snprintf(line, sizeof line, "syncprobe pgbench: about %s: %zu client count%s x "
+	    "%zu setting%s x %u repeats x %u s + setup (%zu runs)", length, r->nclients,
 	    r->nclients == 1 ? "" : "s", r->nsettings, r->nsettings == 1 ? "" : "s",
 	    r->repeats, o->secs, runs);
-	if (most > 0) {
+	if (most > 0 && n > 0 && (size_t)n < sizeof line) {
 		format_length((double)most * per_run, more, sizeof more);
-		fprintf(stderr, "; up to %s more (%zu runs) to decide a delay that leads "
-		    "0 within noise", more, most);
+		snprintf(line + n, sizeof line - (size_t)n, "; up to %s more (%zu runs) to "
+		    "decide a delay that leads 0 within noise", more, most);
 	}
-	fputc('\n', stderr);
+	/* Wrapped as the report is: one line of 150 columns broke mid-word
+	 * on an 80-column terminal. */
+	wrap_print(stderr, 0, 2, STDERR_WIDTH, line, false);
 }
 
 /* Whether s reads as a version string ("15.5 (Debian 15.5-1.pgdg120+1)"):
