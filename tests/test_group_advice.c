@@ -457,8 +457,9 @@ test_pick_by_gain(void)
 	in.platform_default = method_find("fdatasync");
 	advice_compute(NULL, 0, &in, a);
 	advice_from_group(g, a);
-	ok(a->commit_delay_usecs == 49 && strstr(words_delay(a), "49 us beat it by +12.0%") != NULL, "the delay that beat 0 by the most, not the most commits/s: "
-	    "%ld us: %s", a->commit_delay_usecs, words_delay(a));
+	ok(a->commit_delay_usecs == 49 && strstr(words_delay(a), "49 us beat it by +12.0%") != NULL,
+	    "the delay that beat 0 by the most, not the most commits/s: %ld us: %s",
+	    a->commit_delay_usecs, words_delay(a));
 	ok(a->ncounts == 4 && a->counts[2].commit_delay_usecs == 49 &&
 	    a->counts[2].vs_zero_pct > 11.9 && a->counts[2].vs_zero_pct < 12.1,
 	    "and the answer at 16 clients: %ld us, %+.1f%%",
