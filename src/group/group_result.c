@@ -122,23 +122,6 @@ group_rule_index(const struct group_result *g)
 	return g->ndelays;
 }
 
-size_t
-group_leader(const struct group_result *g, size_t ci)
-{
-	size_t di, lead = 0;
-	double most = 0.0;
-
-	for (di = 1; di < group_delays_at(g, ci); di++) {
-		const struct group_cell *c = group_cell_at(g, ci, di);
-
-		if (!group_cell_never_slept(c) && c->vs_zero_pct > most) {
-			most = c->vs_zero_pct;
-			lead = di;
-		}
-	}
-	return lead;
-}
-
 static double
 slice_rate(const struct group_slice *s)
 {

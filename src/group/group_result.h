@@ -157,11 +157,6 @@ enum group_verdict group_compare(const struct group_cell *a, const struct group_
 enum group_verdict group_compare_decided(const struct group_cell *a,
     const struct group_cell *b, unsigned from, double *pct, double *noise);
 
-/* The delay that leads 0 at client count ci: of those that slept, the one
- * with the most commits/s above 0's (the figures group_result_finish
- * derived); 0 when none is above 0. */
-size_t group_leader(const struct group_result *g, size_t ci);
-
 /* Why a delay is decided at a client count (group_decide_roles): it did
  * not lose to 0 there after the rounds (group_cell_lost), and deciding
  * asks whether it leads (GROUP_DECIDE_GAIN); it was above 0 at a lower
