@@ -25,6 +25,8 @@ tap_check "the experiment's heading" grep -q '^Group commit with commit_delay, 8
 tap_check "a table for 1 client" grep -q '^1 client  *commits/s' "$out"
 tap_check "a table for 3 clients" grep -q '^3 clients  *commits/s' "$out"
 tap_is "$(grep -c '^ *40 us ' "$out")" 2 "the 40 us delay has a line in each table"
+tap_is "$(grep -c "^  CPU a commit at 0: [0-9.]* us (client and committer; 60us of it --txn-work)\$" "$out")" 2 \
+	"under each table, what a commit cost in CPU at 0"
 tap_check "the lines fit 80 columns" test -z "$(awk 'length > 79' "$out")"
 tap_check "advice: commit_delay from the experiment" \
 	grep -q '^    measured by the group-commit experiment ([a-z_]*, 1 to 3 clients)' "$out"
@@ -84,6 +86,22 @@ siblings counted from the record: most flushes of the 200 us cell did not sleep 
 CHECKS
 else
 	tap_skip "siblings counted from the record" "jq is not installed"
+fi
+
+# What a commit cost the experiment in CPU: its client's and committer's
+# threads' CPU time over the slices, so at least the --txn-work they spin
+# (each side's share counted: the committer's alone is two thirds of it).
+run -q -F json -n 6 --rounds 1 --file-size 256k -t group --clients 2 \
+	--commit-delays 0 --txn-work 20ms "$dir"
+tap_is "$rc" 0 "-t group --txn-work 20ms -n 6 exits 0"
+if command -v jq >/dev/null 2>&1; then
+	cp "$out" "$WORK/cpu.json"
+	jq_checks "$WORK/cpu.json" <<'CHECKS'
+a commit's CPU: at least the 20 ms of work, client's and committer's | [.targets[0].group.clients[]
+	.cells[].commit_cpu_usecs] | length > 0 and all(. >= 20000)
+CHECKS
+else
+	tap_skip "a commit's CPU: at least the 20 ms of work" "jq is not installed"
 fi
 
 # The JSON block, with the default sweep (from the measured flush).

@@ -232,7 +232,10 @@ group_pair_client_main(void *arg)
 	uint64_t gen = 0;
 
 	while (wait_for_slice(pr->x, pr->index, &gen)) {
+		uint64_t cpu = platform_thread_cpu_ns();
+
 		client_slice(pr);
+		pr->client_cpu_ns = platform_thread_cpu_ns() - cpu;
 		slice_done(pr->x);
 	}
 	return NULL;
@@ -315,6 +318,7 @@ committer_slice(struct pair *pr)
 			return;
 		}
 		count_commit(pr, start, platform_now_ns(), &f);
+		pr->done++;
 		/* The commit's end: the server releases its locks, counts
 		 * and builds the reply after the flush. */
 		spend_cpu(work_third(pr->x->o->txn_work_ns));
@@ -344,7 +348,10 @@ group_pair_committer_process(struct experiment *x, unsigned index, pid_t parent)
 			close(x->pairs[i].committer_fd);
 	}
 	while (wait_for_slice(x, index, &gen)) {
+		uint64_t cpu = platform_thread_cpu_ns();
+
 		committer_slice(pr);
+		pr->committer_cpu_ns = platform_thread_cpu_ns() - cpu;
 		slice_done(x);
 		if (pr->committer_error.op != NULL)
 			break;

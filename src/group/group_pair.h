@@ -52,6 +52,11 @@ struct pair {
 	uint64_t delayed;
 	uint64_t flush_ns;
 	uint64_t last_end;
+	/* The slice's commits, counted or not, and the CPU time each side
+	 * spent in it, on its own thread's clock. */
+	uint64_t done;
+	uint64_t client_cpu_ns;
+	uint64_t committer_cpu_ns;
 	/* What stopped each side of the pair, if anything did: a socket
 	 * call that failed, or an append that found no room. */
 	struct pair_error {

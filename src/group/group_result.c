@@ -283,6 +283,8 @@ finish_cell(struct group_cell *c)
 	c->commits_per_sec = row_per_sec(c->commits, c->elapsed_ns);
 	c->commits_per_flush = c->flushes ? (double)c->commits / (double)c->flushes : 0.0;
 	c->flush_usecs = c->flushes ? row_usecs(round((double)c->flush_ns / (double)c->flushes)) : 0.0;
+	c->cpu_usecs = c->cpu_commits ?
+	    row_usecs(round((double)c->cpu_ns / (double)c->cpu_commits)) : 0.0;
 	c->p50_usecs = row_usecs(stats_percentile_ns(&c->latency, 50.0));
 	c->p99_usecs = row_usecs(stats_percentile_ns(&c->latency, 99.0));
 	c->spread_pct = spread_pct(c);

@@ -44,6 +44,11 @@ struct group_cell {
 	uint64_t delayed;	/* of them, flushes that slept commit_delay first */
 	uint64_t flush_ns;	/* those flushes' writes and syncs, summed */
 	uint64_t elapsed_ns;	/* the windows, summed */
+	/* The CPU time its clients and committers spent in its slices, and
+	 * the commits those slices completed, inside the windows or not:
+	 * what the experiment's own commit costs, to set beside a server's. */
+	uint64_t cpu_ns;
+	uint64_t cpu_commits;
 	struct stats latency;	/* a commit: request taken to record durable */
 	/* One per round, then the deciding rounds: a slice with no time
 	 * (ns 0) is one this cell did not run, which comparisons skip. */
@@ -58,6 +63,7 @@ struct group_cell {
 	double commits_per_sec;
 	double commits_per_flush;	/* 0 without flushes */
 	double flush_usecs;		/* mean write + sync of a flush */
+	double cpu_usecs;		/* CPU a commit; 0 without cpu_commits */
 	double p50_usecs;
 	double p99_usecs;
 	double spread_pct;	/* relative standard deviation of the rounds' rates */

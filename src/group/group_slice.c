@@ -275,6 +275,7 @@ reset_pair(struct pair *pr)
 {
 	stats_init(&pr->latency);
 	pr->commits = pr->flushes = pr->delayed = pr->flush_ns = pr->last_end = 0;
+	pr->done = pr->client_cpu_ns = pr->committer_cpu_ns = 0;
 }
 
 /* Add the pairs' counts to cell (and its slice k, if any). */
@@ -293,6 +294,8 @@ collect(struct experiment *x, unsigned clients, const struct slice_plan *plan,
 		flushes += pr->flushes;
 		cell->delayed += pr->delayed;
 		cell->flush_ns += pr->flush_ns;
+		cell->cpu_ns += pr->client_cpu_ns + pr->committer_cpu_ns;
+		cell->cpu_commits += pr->done;
 		if (pr->last_end > last_end)
 			last_end = pr->last_end;
 	}

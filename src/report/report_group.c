@@ -138,6 +138,23 @@ print_cell(FILE *out, const struct group_result *g, const struct group_cell *c, 
 	fputc('\n', out);
 }
 
+/* What a commit of the experiment's own cost in CPU at delay 0, to set
+ * beside a server's: at many clients a short delay's gain hangs on it
+ * (bench/README, the slowed disk at 32 clients). */
+static void
+print_cpu(FILE *out, const struct group_result *g, const struct group_cell *zero)
+{
+	char work[32], line[160];
+
+	if (zero->cpu_commits == 0)
+		return;
+	units_format_duration(g->txn_work_ns, work, sizeof work);
+	snprintf(line, sizeof line, "CPU a commit at 0: %.1f us (client and committer; "
+	    "%s%s)", zero->cpu_usecs, g->txn_work_ns ? work : "no --txn-work",
+	    g->txn_work_ns ? " of it --txn-work" : "");
+	put_wrapped(out, 2, line);
+}
+
 static void
 print_client_count(FILE *out, const struct group_result *g, size_t ci)
 {
@@ -159,6 +176,7 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 		    best->vs_zero == GROUP_UNCLEAR ? "every round above 0's, but within "
 		    "the rounds' noise" : "within noise");
 	put_wrapped(out, 2, line);
+	print_cpu(out, g, group_cell_at(g, ci, 0));
 	for (di = 1; di < n; di++) {
 		const struct group_cell *c = group_cell_at(g, ci, di);
 
@@ -205,6 +223,10 @@ put_cell(struct json *j, const struct group_cell *c)
 		json_double(j, "flush_usecs", c->flush_usecs, USECS_DECIMALS);
 	else
 		json_null(j, "flush_usecs");
+	if (c->cpu_commits)
+		json_double(j, "commit_cpu_usecs", c->cpu_usecs, USECS_DECIMALS);
+	else
+		json_null(j, "commit_cpu_usecs");
 	if (c->latency.count) {
 		json_begin_object(j, "commit_usecs");
 		json_double(j, "p50", c->p50_usecs, USECS_DECIMALS);
