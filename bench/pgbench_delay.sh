@@ -48,8 +48,8 @@ Knobs (environment):
                experiment's advice and d/2 with the advised siblings
   WHERE=0      1: also where a commit's time goes: CPU per commit of the
                server (its processes' CPU times in /proc: Linux) and of
-               pgbench (GNU time), and of the experiment (its whole run over
-               its counted commits: an upper bound); and what the server's
+               pgbench (GNU time), and of the experiment (its report's, at
+               delay 0: client and committer); and what the server's
                backends wait for in the delay-0 runs (pg_stat_activity
                sampled every 20 ms)
   PG_START=pg_ctl  or direct: run postgres from this script's session
@@ -269,20 +269,17 @@ experiment() {
 	started=$(date +%s)
 	out=$WORK/$c.json
 	mkdir -p "$WORK/sp-$c"
-	timed=
-	[ "$WHERE" = 0 ] || timed="$TIME -o $WORK/sp-$c.time -f %U+%S"
-	# shellcheck disable=SC2046,SC2086
 	sp_opts=
 	[ "$SP_SECS" = default ] || sp_opts="-s $SP_SECS"
 	[ "$SP_ROUNDS" = default ] || sp_opts="$sp_opts --rounds $SP_ROUNDS"
 	# shellcheck disable=SC2046,SC2086
-	env $(env_for "$c") $timed "$SYNCPROBE" -q -F json -t group --wal-sync-method fdatasync \
+	env $(env_for "$c") "$SYNCPROBE" -q -F json -t group --wal-sync-method fdatasync \
 	    --clients "$CLIENTS" $sp_opts "$WORK/sp-$c" >"$out" ||
 	    die "syncprobe failed"
-	if [ "$WHERE" = 1 ]; then
-		printf '%s\t%s\t%s\n' "$c" "$(tail -1 "$WORK/sp-$c.time" | awk -F+ '{ print $1 + $2 }')" \
-		    "$("$JQ" '[.targets[0].group.clients[].cells[].commits] | add' "$out")" >>"$RES.spcpu"
-	fi
+	# What a commit cost the experiment in CPU at delay 0, per count
+	# (null from a syncprobe before it reported it).
+	[ "$WHERE" = 0 ] || "$JQ" -r --arg c "$c" '.targets[0].group.clients[]
+	    | "\($c)\t\(.clients)\t\(.cells[0].commit_cpu_usecs)"' "$out" >>"$RES.spcpu"
 	cp "$out" "$RES.$c.json"
 	printf '%s\texperiment\t%s\n' "$c" $(($(date +%s) - started)) >>"$RES.times"
 	"$JQ" -r --arg c "$c" '.targets[0] | .advice as $a | .group.rule_commit_delay_usecs as $r
@@ -493,10 +490,11 @@ report_settings() {
 }
 
 # WHERE=1: CPU per commit of the server and pgbench in the delay-0 runs,
-# of the experiment's whole run, and what the backends waited for.
+# the experiment's at delay 0 (its report's), and what the backends waited
+# for.
 report_where() {
 	awk -F '\t' -v hz="$(getconf CLK_TCK)" '
-	FILENAME ~ /spcpu$/ { sp[$1] = $3 ? $2 / $3 * 1e6 : 0; next }
+	FILENAME ~ /spcpu$/ { sp[$1 SUBSEP $2] = $3; next }
 	FILENAME ~ /waits$/ {
 		k = $1 SUBSEP $2; w[k SUBSEP $3]++; nw[k]++
 		if (!((k SUBSEP $3) in seenw)) { seenw[k SUBSEP $3] = 1; ev[k] = ev[k] "\t" $3 }
@@ -511,8 +509,9 @@ report_where() {
 		for (i = 1; i <= nk; i++) {
 			k = keys[i]; split(k, kk, SUBSEP)
 			printf "%s, %s clients: CPU per commit: server %.1f us, pgbench %.1f us; " \
-			    "the experiment %.1f us (its whole run)\n", kk[1], kk[2], \
-			    ticks[k] / hz / commits[k] * 1e6, pb[k] / commits[k] * 1e6, sp[kk[1]]
+			    "the experiment %s us (client and committer)\n", kk[1], kk[2], \
+			    ticks[k] / hz / commits[k] * 1e6, pb[k] / commits[k] * 1e6, \
+			    sp[k] == "null" || sp[k] == "" ? "n/a" : sprintf("%.1f", sp[k])
 			n = split(substr(ev[k], 2), e, "\t")
 			line = ""
 			for (j = 1; j <= n; j++)
