@@ -138,9 +138,9 @@ print_cell(FILE *out, const struct group_result *g, const struct group_cell *c, 
 	fputc('\n', out);
 }
 
-/* What a commit of the experiment's own cost in CPU at delay 0, to set
- * beside a server's: at many clients a short delay's gain hangs on it
- * (bench/README, the slowed disk at 32 clients). */
+/* What a commit cost the experiment in CPU at delay 0, to set beside a
+ * server's: at many clients a short delay's gain hangs on it (bench/README,
+ * the slowed disk at 32 clients). */
 static void
 print_cpu(FILE *out, const struct group_result *g, const struct group_cell *zero)
 {
