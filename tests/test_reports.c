@@ -784,6 +784,29 @@ check_group_columns(const struct report *rep)
 	free(text);
 }
 
+/* An unclear lead is told the way its rounds went: a decided delay with
+ * the most commits/s over all its rounds can trail 0 over its deciding
+ * rounds alone, every one of them below 0's. */
+static void
+check_unclear_words(const struct report *rep)
+{
+	struct group_result *g = rep->targets[0].group;
+	struct group_cell *c = group_cell_at(g, 2, g->best[2]);
+	char *below, *above;
+
+	c->vs_zero = GROUP_UNCLEAR;
+	c->vs_zero_pct = -6.9;
+	below = render(report_text, rep);
+	c->vs_zero_pct = 6.9;
+	above = render(report_text, rep);
+	ok(g->best[2] != 0 && below != NULL && above != NULL &&
+	    strstr(below, "-6.9% against 0, every round below 0's") != NULL &&
+	    strstr(above, "+6.9% against 0, every round above 0's") != NULL,
+	    "-t group: an unclear lead says whether its rounds ran above or below 0's");
+	free(below);
+	free(above);
+}
+
 int
 main(void)
 {
@@ -885,6 +908,7 @@ main(void)
 	check_golden("svg-group.svg", report_svg, &rep);
 	check_what_to_set("-t group", &rep);
 	check_group_columns(&rep);
+	check_unclear_words(&rep);
 
 	fixture_pgbench(&pgb);
 	pgbench_shown = &pgb;

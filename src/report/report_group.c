@@ -173,8 +173,9 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 		snprintf(line, sizeof line, "most commits/s at %ld us: %+.1f%% against 0, %s",
 		    best->delay_usecs, best->vs_zero_pct, best->vs_zero == GROUP_BETTER ?
 		    "beyond noise" : best->vs_zero == GROUP_WORSE ? "a loss beyond noise" :
-		    best->vs_zero == GROUP_UNCLEAR ? "every round above 0's, but within "
-		    "the rounds' noise" : "within noise");
+		    best->vs_zero == GROUP_UNCLEAR ? best->vs_zero_pct < 0.0 ?
+		    "every round below 0's, but within the rounds' noise" :
+		    "every round above 0's, but within the rounds' noise" : "within noise");
 	put_wrapped(out, 2, line);
 	print_cpu(out, g, group_cell_at(g, ci, 0));
 	for (di = 1; di < n; di++) {
