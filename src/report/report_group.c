@@ -155,6 +155,25 @@ print_cpu(FILE *out, const struct group_result *g, const struct group_cell *zero
 	put_wrapped(out, 2, line);
 }
 
+/* How the delay with the most commits/s stands against 0. A decided
+ * delay is judged over its deciding rounds alone, where it can trail 0. */
+static const char *
+lead_words(const struct group_cell *best)
+{
+	switch (best->vs_zero) {
+	case GROUP_BETTER:
+		return "beyond noise";
+	case GROUP_WORSE:
+		return "a loss beyond noise";
+	case GROUP_UNCLEAR:
+		return best->vs_zero_pct < 0.0 ?
+		    "every round below 0's, but within the rounds' noise" :
+		    "every round above 0's, but within the rounds' noise";
+	default:
+		return "within noise";
+	}
+}
+
 static void
 print_client_count(FILE *out, const struct group_result *g, size_t ci)
 {
@@ -171,11 +190,7 @@ print_client_count(FILE *out, const struct group_result *g, size_t ci)
 		snprintf(line, sizeof line, "most commits/s with no delay");
 	else
 		snprintf(line, sizeof line, "most commits/s at %ld us: %+.1f%% against 0, %s",
-		    best->delay_usecs, best->vs_zero_pct, best->vs_zero == GROUP_BETTER ?
-		    "beyond noise" : best->vs_zero == GROUP_WORSE ? "a loss beyond noise" :
-		    best->vs_zero == GROUP_UNCLEAR ? best->vs_zero_pct < 0.0 ?
-		    "every round below 0's, but within the rounds' noise" :
-		    "every round above 0's, but within the rounds' noise" : "within noise");
+		    best->delay_usecs, best->vs_zero_pct, lead_words(best));
 	put_wrapped(out, 2, line);
 	print_cpu(out, g, group_cell_at(g, ci, 0));
 	for (di = 1; di < n; di++) {
